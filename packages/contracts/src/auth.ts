@@ -1,0 +1,174 @@
+import { z } from "zod";
+
+/** Limits of accounts (community spec 5 and 9, admin spec 5). */
+export const AUTH_LIMITS = {
+  usernameMin: 3,
+  usernameMax: 20,
+  passwordMin: 8,
+  passwordMax: 128,
+  emailMax: 254,
+  /** decisions: at most 10 failed logins per 15 minutes per username and per IP. */
+  loginFailuresMax: 10,
+  loginFailureWindowMs: 15 * 60 * 1000,
+  resetKeyTtlMs: 60 * 60 * 1000,
+  sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+
+/** Every user-visible text of registration, login, reset and bans, exactly as the spec words them. */
+export const AUTH_MESSAGES = {
+  usernameInvalid: "Username must be a single string without spaces or special characters.",
+  usernameRequired: "Username is required",
+  usernameTooShort: `Username must be at least ${AUTH_LIMITS.usernameMin} characters`,
+  usernameTooLong: `Username must be ${AUTH_LIMITS.usernameMax} characters or less`,
+  emailInvalid: "E-mail must be valid.",
+  passwordTooShort: `Password must be at least ${AUTH_LIMITS.passwordMin} characters long.`,
+  passwordTooLong: `Password must be at most ${AUTH_LIMITS.passwordMax} characters long.`,
+  passwordMismatch: "Passwords do not match.",
+  formInvalid: "Please fill out all required fields correctly.",
+  termsRequired: "Please accept the terms and community guidelines.",
+  usernameTaken: "That username is already taken.",
+  emailTaken: "That e-mail is already registered.",
+  passwordRequired: "Password is required",
+
+  registrationFailedTitle: "Registration Failed",
+  registrationFailed: "Registration failed.",
+  registrationsDisabledTitle: "Registrations Disabled",
+  registrationsDisabled: "New account creation is currently disabled.",
+  passwordMismatchTitle: "Password Mismatch",
+  registrationSuccessTitle: "Registration Successful",
+  registrationSuccess: "You have been registered successfully. Please login.",
+
+  loginFailedTitle: "Login Failed",
+  loginFailed: "An error occurred during login",
+  loginInvalid: "Invalid username or password.",
+  loginSuccess: "Login successful",
+  loginThrottled: (minutes: number) =>
+    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  loggedOut: "Logged out",
+  logoutFailed: "Logout request failed",
+
+  forgotTitle: "Forgot Password",
+  forgotPrompt: "Enter the e-mail address of your account and we will send you a reset link.",
+  forgotSent: "If an account exists for that e-mail, a password reset link has been sent to it.",
+  forgotSentTitle: "Email Sent",
+  errorTitle: "Error",
+  resetInvalid: "This password reset link is invalid or has expired.",
+  resetDone: "Your password has been reset. You can now log in.",
+  resetMailSubject: "Reset your Airwave password",
+
+  bannedBlacklist: "Your IP address has been blacklisted",
+  bannedIp: "Your IP address is associated with a banned account",
+  bannedAccount: "Your account has been banned",
+  bannedNoReason: "No reason provided",
+  bannedUnknownIp: "Unknown",
+  bannedTitleBlacklist: "IP Blacklisted",
+  bannedTitleIp: "IP Banned",
+  bannedTitleAccount: "Account Banned",
+  returnToLogin: "Return to Login",
+  banAppeal: "To appeal a ban, write to",
+} as const;
+
+export const BAN_REASONS = ["blacklist", "banned_ip", "account_banned"] as const;
+export type BanReason = (typeof BAN_REASONS)[number];
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailInvalid })
+  .trim()
+  .max(AUTH_LIMITS.emailMax, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
+
+export const usernameSchema = z
+  .string({ error: AUTH_MESSAGES.usernameRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.usernameRequired)
+  .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameInvalid)
+  .min(AUTH_LIMITS.usernameMin, AUTH_MESSAGES.usernameTooShort)
+  .max(AUTH_LIMITS.usernameMax, AUTH_MESSAGES.usernameTooLong);
+
+export const passwordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
+  .min(AUTH_LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort)
+  .max(AUTH_LIMITS.passwordMax, AUTH_MESSAGES.passwordTooLong);
+
+export const emailSchema = email;
+
+/** POST /api/auth/register */
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email,
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The register form: the request plus confirmation and terms. */
+export const registerFormSchema = registerSchema
+  .extend({
+    confirmPassword: z.string(),
+    terms: z.boolean().refine((v) => v, AUTH_MESSAGES.termsRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: AUTH_MESSAGES.passwordMismatch,
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** POST /api/auth/login */
+export const loginSchema = z.object({
+  username: z
+    .string({ error: AUTH_MESSAGES.usernameRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.usernameRequired)
+    .max(100),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(AUTH_LIMITS.passwordMax, AUTH_MESSAGES.loginInvalid),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /api/auth/forgotPassword */
+export const forgotPasswordSchema = z.object({ email });
+
+/** POST /api/auth/resetPassword */
+export const resetPasswordSchema = z.object({
+  key: z.string().min(1, AUTH_MESSAGES.resetInvalid).max(200, AUTH_MESSAGES.resetInvalid),
+  password: passwordSchema,
+});
+
+/** POST /api/auth/registration/status (Admin) */
+export const registrationSwitchSchema = z.object({ enabled: z.boolean() });
+
+/** GET /api/auth/checkauth */
+export interface AuthStatus {
+  authenticated: boolean;
+  banned: boolean;
+  banReason: string | null;
+  banExpiresAt: string | null;
+  /** Which of the three ban kinds applies (this project's addition, so the guard can pick the /banned variant). */
+  banKind: BanReason | null;
+}
+
+/** The 403 answer of POST /api/auth/login for a ban. */
+export interface LoginBanAnswer {
+  message: string;
+  reason: BanReason;
+  banReason?: string | null;
+  bannedAt?: string | null;
+  banExpiresAt?: string | null;
+}
+
+/** The signed-in member as GET /api/auth/userdata returns it. */
+export interface UserData {
+  _id: string;
+  id: string;
+  username: string;
+  email?: string;
+  role: string;
+  isDj: boolean;
+  profileimage: string;
+  date: string;
+}
+
+export const DEFAULT_PROFILE_IMAGE = "/images/default.webp";

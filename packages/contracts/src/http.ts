@@ -1,0 +1,36 @@
+/** Cross-cutting HTTP contract: header names, generic error texts, the public API list. */
+export const CSRF_HEADER = "x-csrf-token";
+
+export const HTTP_MESSAGES = {
+  invalidCsrf: "Invalid CSRF token",
+  notAuthenticated: "Not authenticated",
+  forbidden: "You do not have permission to do that",
+  notFound: "Not found",
+  internal: "Something went wrong. Please try again later.",
+  invalidInput: "Please fill out all required fields correctly.",
+  tooManyRequests: "Too many requests. Please slow down.",
+} as const;
+
+/**
+ * API routes open to visitors (no session needed). Every other `/api` route answers 401 without a
+ * session; the server enforces this list and a test enumerates every registered route against it.
+ * Format: "METHOD /path" exactly as registered.
+ */
+export const PUBLIC_API_ROUTES: readonly string[] = [
+  "GET /api/health",
+  "GET /api/auth/authRequest",
+  "GET /api/auth/checkauth",
+  "POST /api/auth/register",
+  "GET /api/auth/registration/status",
+  "POST /api/auth/login",
+  "GET /api/auth/logout",
+  "POST /api/auth/forgotPassword",
+  "POST /api/auth/resetPassword",
+  "POST /api/home/contact",
+];
+
+/** Routes that change state but authenticate with a shared key instead of a browser session. */
+export const CSRF_EXEMPT_API_ROUTES: readonly string[] = [];
+
+export const isPublicApiRoute = (method: string, path: string) =>
+  PUBLIC_API_ROUTES.includes(`${method.toUpperCase()} ${path}`);

@@ -1,0 +1,53 @@
+// Installs the Debian packages the tests need (or says how to).
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+const PG_ROOT = "/usr/lib/postgresql";
+
+/** The newest /usr/lib/postgresql/<version>/bin that has initdb, or null. */
+export function findPgBin() {
+  if (!existsSync(PG_ROOT)) return null;
+  const versions = readdirSync(PG_ROOT)
+    .filter((v) => existsSync(join(PG_ROOT, v, "bin", "initdb")))
+    .sort((a, b) => b.localeCompare(a, "en", { numeric: true }));
+  return versions.length > 0 ? join(PG_ROOT, versions[0], "bin") : null;
+}
+
+export const POSTGRESQL = { pkg: "postgresql", check: () => findPgBin() !== null };
+export const CHROMIUM = { pkg: "chromium", check: () => existsSync("/usr/bin/chromium") };
+
+/**
+ * Installs the missing packages of `list` (items: { pkg, check }) with apt-get when running
+ * as root; otherwise prints the command to run and exits with code 1.
+ */
+export function ensureDebianPackages(list) {
+  const missing = list.filter((item) => !item.check()).map((item) => item.pkg);
+  if (missing.length === 0) return [];
+  const command = `apt-get install -y --no-install-recommends ${missing.join(" ")}`;
+  if (process.getuid?.() !== 0) {
+    console.error(`\nMissing system packages: ${missing.join(", ")}. Install them with:\n`);
+    console.error(`  sudo ${command}\n`);
+    process.exit(1);
+  }
+  console.log(`[system] installing ${missing.join(", ")}`);
+  if (!aptGet(["install", "-y", "--no-install-recommends", ...missing])) {
+    console.log("[system] apt-get install failed; running apt-get update and retrying");
+    if (!aptGet(["update"]) || !aptGet(["install", "-y", "--no-install-recommends", ...missing])) {
+      throw new Error(`could not install ${missing.join(", ")} (tried: ${command})`);
+    }
+  }
+  const still = list.filter((item) => !item.check()).map((item) => item.pkg);
+  if (still.length > 0) throw new Error(`installed but still not found: ${still.join(", ")}`);
+  return missing;
+}
+
+function aptGet(args) {
+  // Wait for the dpkg lock instead of failing when another apt-get is running.
+  const r = spawnSync("apt-get", ["-o", "DPkg::Lock::Timeout=600", ...args], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  if (r.error) throw new Error(`could not run apt-get: ${r.error.message}`);
+  return r.status === 0;
+}

@@ -1,0 +1,15 @@
+import type { DbOrTx } from "../../platform/db/index.ts";
+import { forbidden } from "../../platform/errors.ts";
+import { getSetting, setSetting } from "../../platform/settings.ts";
+import type { UserRow } from "../users/schema.ts";
+import { adminPolicy } from "./policy.ts";
+
+const REGISTRATION_KEY = "registrationEnabled";
+
+export const isRegistrationEnabled = (db: DbOrTx) => getSetting(db, REGISTRATION_KEY, true);
+
+export async function setRegistrationEnabled(db: DbOrTx, actor: UserRow, enabled: boolean) {
+  if (!adminPolicy.switchRegistration(actor)) throw forbidden();
+  await setSetting(db, REGISTRATION_KEY, enabled);
+  return enabled;
+}

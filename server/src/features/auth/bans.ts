@@ -1,0 +1,26 @@
+import { type BanReason, hasRole } from "@airwave/contracts";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../platform/db/index.ts";
+import type { UserRow } from "../users/schema.ts";
+import { ipBans } from "./schema.ts";
+
+/** An account ban is active while the role is `banned` and its expiry (if any) has not passed. */
+export function isAccountBanActive(
+  user: Pick<UserRow, "role" | "banExpiresAt">,
+  now = new Date(),
+): boolean {
+  if (!hasRole(user.role, "banned")) return false;
+  return !user.banExpiresAt || user.banExpiresAt > now;
+}
+
+/** The ban kind for a request's IP: `banned_ip` when banned together with an account, else `blacklist`. */
+export async function ipBanReason(db: DbOrTx, ip: string): Promise<BanReason | null> {
+  const rows = await db
+    .select({ userId: ipBans.userId })
+    .from(ipBans)
+    .where(eq(ipBans.ip, ip))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return row.userId ? "banned_ip" : "blacklist";
+}

@@ -1,0 +1,213 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import {
+  AUTH_LIMITS,
+  AUTH_MESSAGES,
+  type AuthStatus,
+  type LoginInput,
+  PATHS,
+  type RegisterInput,
+} from "@airwave/contracts";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/context.ts";
+import type { DbOrTx } from "../../platform/db/index.ts";
+import { AppError, badRequest, conflict, forbidden } from "../../platform/errors.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/password.ts";
+import {
+  createSession,
+  destroySession,
+  destroyUserSessions,
+} from "../../platform/sessions/sessions.ts";
+import { isRegistrationEnabled } from "../admin/service.ts";
+import { findUserByEmail, findUserByUsername } from "../users/lookup.ts";
+import { type UserRow, users } from "../users/schema.ts";
+import { ipBanReason, isAccountBanActive } from "./bans.ts";
+import { passwordResets } from "./schema.ts";
+import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./throttle.ts";
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** Creates an account. Shared by registration, the first admin and the admin's create-user dialog. */
+export async function createUser(
+  db: DbOrTx,
+  input: RegisterInput & { role?: string },
+): Promise<UserRow> {
+  if (await findUserByUsername(db, input.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+  if (await findUserByEmail(db, input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        role: input.role ?? "user",
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    return row;
+  } catch (err) {
+    // Two registrations racing for one name: the unique index decides.
+    if (
+      (err as { code?: string; cause?: { code?: string } }).code === "23505" ||
+      (err as { cause?: { code?: string } }).cause?.code === "23505"
+    ) {
+      throw conflict(AUTH_MESSAGES.usernameTaken);
+    }
+    throw err;
+  }
+}
+
+/** POST /register: a one-time marker token on success (decisions: not a session). */
+export async function register(ctx: AppContext, input: RegisterInput) {
+  if (!(await isRegistrationEnabled(ctx.db))) throw forbidden(AUTH_MESSAGES.registrationsDisabled);
+  const user = await createUser(ctx.db, input);
+  return {
+    token: randomBytes(16).toString("hex"),
+    userid: user.id,
+    message: AUTH_MESSAGES.registrationSuccess,
+  };
+}
+
+/** Lifts an account ban whose expiry has passed. */
+async function liftExpiredBan(db: DbOrTx, user: UserRow): Promise<UserRow> {
+  if (user.role.toLowerCase() !== "banned" || isAccountBanActive(user)) return user;
+  const [row] = await db
+    .update(users)
+    .set({ role: "user", banReason: null, bannedAt: null, banExpiresAt: null, bannedBy: null })
+    .where(eq(users.id, user.id))
+    .returning();
+  return row ?? user;
+}
+
+export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta) {
+  const { db } = ctx;
+  const usernameLower = input.username.toLowerCase();
+
+  const ipReason = await ipBanReason(db, meta.ip);
+  if (ipReason) {
+    throw new AppError(
+      403,
+      ipReason === "blacklist" ? AUTH_MESSAGES.bannedBlacklist : AUTH_MESSAGES.bannedIp,
+      {
+        reason: ipReason,
+      },
+    );
+  }
+
+  const wait = await loginRetryAfter(db, usernameLower, meta.ip);
+  if (wait > 0) {
+    throw new AppError(
+      429,
+      AUTH_MESSAGES.loginThrottled(Math.ceil(wait / 60)),
+      {},
+      { "Retry-After": String(wait) },
+    );
+  }
+
+  const found = await findUserByUsername(db, input.username);
+  const ok = await verifyPassword(
+    found?.passwordHash ?? (await dummyPasswordHash()),
+    input.password,
+  );
+  if (!found || !ok) {
+    await recordLoginFailure(db, usernameLower, meta.ip);
+    throw new AppError(401, AUTH_MESSAGES.loginInvalid);
+  }
+
+  const user = await liftExpiredBan(db, found);
+  if (isAccountBanActive(user)) {
+    throw new AppError(403, AUTH_MESSAGES.bannedAccount, {
+      reason: "account_banned",
+      banReason: user.banReason ?? AUTH_MESSAGES.bannedNoReason,
+      bannedAt: user.bannedAt?.toISOString() ?? null,
+      banExpiresAt: user.banExpiresAt?.toISOString() ?? null,
+    });
+  }
+
+  await clearLoginFailures(db, usernameLower);
+  const loginIps = user.loginIps.includes(meta.ip) ? user.loginIps : [...user.loginIps, meta.ip];
+  await db.update(users).set({ lastLoginIp: meta.ip, loginIps }).where(eq(users.id, user.id));
+  const session = await createSession(db, user.id, meta);
+  return { session, user };
+}
+
+export async function logout(ctx: AppContext, sessionToken: string | undefined) {
+  if (sessionToken) await destroySession(ctx.db, sessionToken);
+}
+
+/** GET /checkauth: the session's state, and whether the request's IP is banned. */
+export async function checkAuth(
+  ctx: AppContext,
+  actor: UserRow | null,
+  ip: string,
+): Promise<AuthStatus> {
+  const ipReason = await ipBanReason(ctx.db, ip);
+  if (ipReason) {
+    const reason =
+      ipReason === "blacklist" ? AUTH_MESSAGES.bannedBlacklist : AUTH_MESSAGES.bannedIp;
+    return {
+      authenticated: false,
+      banned: true,
+      banReason: reason,
+      banExpiresAt: null,
+      banKind: ipReason,
+    };
+  }
+  return {
+    authenticated: !!actor,
+    banned: false,
+    banReason: null,
+    banExpiresAt: null,
+    banKind: null,
+  };
+}
+
+/** POST /forgotPassword: always the same answer, whether or not the e-mail has an account. */
+export async function forgotPassword(ctx: AppContext, email: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !isAccountBanActive(user)) {
+    const key = randomBytes(32).toString("base64url");
+    await ctx.db.insert(passwordResets).values({
+      keyHash: sha256(key),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + AUTH_LIMITS.resetKeyTtlMs),
+    });
+    const link = `${ctx.config.PUBLIC_URL}${PATHS.resetPassword(key)}`;
+    await ctx.mailer.send({
+      to: user.email,
+      subject: AUTH_MESSAGES.resetMailSubject,
+      text: `Hi ${user.username},\n\nSomeone asked to reset the password of your Airwave account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n`,
+      link,
+    });
+  }
+  return { msg: AUTH_MESSAGES.forgotSent, message: AUTH_MESSAGES.forgotSent };
+}
+
+/** POST /resetPassword: a valid key is used once; every session of the user ends. */
+export async function resetPassword(ctx: AppContext, key: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.keyHash, sha256(key)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw badRequest(AUTH_MESSAGES.resetInvalid);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+    await destroyUserSessions(tx, reset.userId);
+    return { message: AUTH_MESSAGES.resetDone, msg: AUTH_MESSAGES.resetDone };
+  });
+}

@@ -1,0 +1,30 @@
+import { DEFAULT_PROFILE_IMAGE } from "@airwave/contracts";
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull().default("user"),
+    isDj: boolean("is_dj").notNull().default(false),
+    profileimage: text("profileimage").notNull().default(DEFAULT_PROFILE_IMAGE),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastLoginIp: text("last_login_ip"),
+    loginIps: text("login_ips").array().notNull().default(sql`'{}'::text[]`),
+    banReason: text("ban_reason"),
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
+    banExpiresAt: timestamp("ban_expires_at", { withTimezone: true }),
+    bannedBy: text("banned_by"),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_login_ips_idx").using("gin", t.loginIps),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,63 @@
+import path from "node:path";
+import pino from "pino";
+import { ensureFirstAdmin } from "./features/auth/first-admin.ts";
+import { buildApp } from "./platform/app.ts";
+import { ConfigError, loadConfig } from "./platform/config.ts";
+import { openDatabase } from "./platform/db/index.ts";
+import { createMailer } from "./platform/mail.ts";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({
+    level: config.LOG_LEVEL,
+    redact: ["req.headers.cookie", "req.headers['x-csrf-token']", "res.headers['set-cookie']"],
+  });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, "db"),
+  });
+  await database.migrate();
+  log.info({ database: database.kind }, "database ready, migrations applied");
+
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.DATA_DIR, "outbox"),
+    log,
+  });
+  const ctx = { config, db: database.db, mailer, log };
+  await ensureFirstAdmin(ctx, (line) => console.log(line));
+
+  const app = await buildApp(ctx);
+  await app.listen({ host: config.HOST, port: config.PORT });
+  console.log(`Airwave is running on http://${config.HOST}:${config.PORT}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    mailer.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+/** Every environment variable the app reads, with its embedded default. The README's table mirrors this. */
+const envSchema = z.object({
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,20}$/, "3-20 letters, digits or underscores")
+    .default("admin"),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  ADMIN_EMAIL: z.email().default("admin@airwave.local"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Airwave <no-reply@airwave.local>"),
+  CONTACT_EMAIL: z.email().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, "SECRET_KEY" | "PUBLIC_URL"> {
+  SECRET_KEY: string;
+  PUBLIC_URL: string;
+  cookieSecure: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parse and validate the environment. Empty strings count as unset. Throws ConfigError naming the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((k) => [k, source[k]] as const)
+      .filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** Reads the secret key from SECRET_KEY or DATA_DIR/secret.key, creating the file on first start. */
+function loadSecretKey(env: Env): string {
+  if (env.SECRET_KEY) return env.SECRET_KEY;
+  const file = path.join(env.DATA_DIR, "secret.key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const key = randomBytes(32).toString("hex");
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = parseEnv(source);
+  const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    SECRET_KEY: loadSecretKey(env),
+    PUBLIC_URL: publicUrl.replace(/\/+$/, ""),
+    cookieSecure: publicUrl.startsWith("https://"),
+  };
+}

@@ -1,0 +1,12 @@
+import type { Logger } from "pino";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/index.ts";
+import type { Mailer } from "./mail.ts";
+
+/** What every feature's routes and services get: the outside systems, each behind one interface. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import {
+  CSRF_EXEMPT_API_ROUTES,
+  CSRF_HEADER,
+  HTTP_MESSAGES,
+  isPublicApiRoute,
+} from "@airwave/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isAccountBanActive } from "../../features/auth/bans.ts";
+import type { UserRow } from "../../features/users/schema.ts";
+import type { AppContext } from "../context.ts";
+import { VISITOR_COOKIE, verifyCsrfToken } from "../csrf.ts";
+import { resolveSession, SESSION_COOKIE } from "../sessions/sessions.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a visitor. Decided by the session cookie only. */
+    actor: UserRow | null;
+    sessionToken: string | undefined;
+    visitorId: string | undefined;
+  }
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const YEAR_S = 365 * 24 * 60 * 60;
+
+export function cookieOptions(ctx: AppContext, maxAgeSeconds?: number) {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: ctx.config.cookieSecure,
+    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+  };
+}
+
+/** The signed-in user of a request that passed the auth hook on a non-public route. */
+export function requireActor(request: FastifyRequest): UserRow {
+  if (!request.actor) throw new Error("requireActor on a route without a session");
+  return request.actor;
+}
+
+/**
+ * One hook for every request: identify the browser (visitor cookie), resolve the session, then refuse
+ * state changes without a valid CSRF token (403) and non-public API routes without a session (401).
+ */
+export function installRequestAuth(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest("actor", null);
+  app.decorateRequest("sessionToken", undefined);
+  app.decorateRequest("visitorId", undefined);
+
+  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith("/api/")) return;
+
+    let visitorId = request.cookies[VISITOR_COOKIE];
+    if (!visitorId || visitorId.length > 100) {
+      visitorId = randomBytes(24).toString("base64url");
+      reply.setCookie(VISITOR_COOKIE, visitorId, cookieOptions(ctx, YEAR_S));
+    }
+    request.visitorId = visitorId;
+
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && token.length <= 100) {
+      const user = await resolveSession(ctx.db, token);
+      if (user && !isAccountBanActive(user)) {
+        request.actor = user;
+        request.sessionToken = token;
+      }
+    }
+
+    const routeKey = `${request.method} ${url}`;
+    if (STATE_CHANGING.has(request.method) && !CSRF_EXEMPT_API_ROUTES.includes(routeKey)) {
+      const given = request.headers[CSRF_HEADER];
+      const ok = verifyCsrfToken(
+        ctx.config.SECRET_KEY,
+        typeof given === "string" ? given : undefined,
+        [request.sessionToken, request.visitorId],
+      );
+      if (!ok) return reply.status(403).send({ message: HTTP_MESSAGES.invalidCsrf });
+    }
+
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    if (!isPublicApiRoute(method, url) && !request.actor) {
+      return reply.status(401).send({ message: HTTP_MESSAGES.notAuthenticated });
+    }
+  });
+}

@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from "node:crypto";
+import { AUTH_LIMITS } from "@airwave/contracts";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { type UserRow, users } from "../../features/users/schema.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { sessions } from "./schema.ts";
+
+export const SESSION_COOKIE = "aw_sid";
+
+export const newToken = () => randomBytes(32).toString("base64url");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function createSession(
+  db: DbOrTx,
+  userId: string,
+  meta: { ip: string; userAgent?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + AUTH_LIMITS.sessionTtlMs);
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/** The user of a live session, or null for an unknown or expired token. */
+export async function resolveSession(db: DbOrTx, token: string): Promise<UserRow | null> {
+  const rows = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+export async function destroySession(db: DbOrTx, token: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** Ends every session of a user (ban, password reset). */
+export async function destroyUserSessions(db: DbOrTx, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function pruneExpiredSessions(db: DbOrTx) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,81 @@
+import { CSRF_HEADER } from "@airwave/contracts";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * A browser-like client over `app.inject`: keeps cookies, fetches the CSRF token from authRequest
+ * before state-changing calls (as the spec's client does), and can sign in.
+ */
+export class Agent {
+  private cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly ip = "127.0.0.1",
+  ) {}
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private keepCookies(res: LightMyRequestResponse) {
+    for (const c of res.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === "";
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
+
+  async csrfToken(): Promise<string> {
+    const res = await this.request("GET", "/api/auth/authRequest");
+    return res.json().csrfToken;
+  }
+
+  /** A raw request: no CSRF token unless given in headers. */
+  async request(
+    method: Method,
+    url: string,
+    opts: { body?: unknown; headers?: Record<string, string>; query?: Record<string, string> } = {},
+  ) {
+    const res = await this.app.inject({
+      method,
+      url,
+      query: opts.query,
+      payload: opts.body as InjectOptions["payload"],
+      remoteAddress: this.ip,
+      headers: { ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...opts.headers },
+    });
+    this.keepCookies(res);
+    return res;
+  }
+
+  get(url: string, query?: Record<string, string>) {
+    return this.request("GET", url, { query });
+  }
+
+  /** A state-changing call with a fresh CSRF token, as the browser client sends it. */
+  async send(method: Exclude<Method, "GET">, url: string, body?: unknown) {
+    const token = await this.csrfToken();
+    return this.request(method, url, { body, headers: { [CSRF_HEADER]: token } });
+  }
+
+  post(url: string, body?: unknown) {
+    return this.send("POST", url, body);
+  }
+
+  async login(username: string, password: string) {
+    const res = await this.post("/api/auth/login", { username, password });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+}

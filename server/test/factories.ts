@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { createUser } from "../src/features/auth/service.ts";
+import { type UserRow, users } from "../src/features/users/schema.ts";
+import type { DbOrTx } from "../src/platform/db/index.ts";
+
+export const DEFAULT_TEST_PASSWORD = "correct-horse-42";
+
+let seq = 0;
+const unique = () =>
+  `${Date.now().toString(36).slice(-4)}${(seq++).toString(36)}${randomBytes(2).toString("hex")}`;
+
+export interface BuiltUser {
+  user: UserRow;
+  password: string;
+}
+
+/** A member with a unique name; override any column (role, ban fields, isDj...). */
+export async function buildUser(
+  db: DbOrTx,
+  overrides: Partial<Omit<UserRow, "id" | "passwordHash">> & { password?: string } = {},
+): Promise<BuiltUser> {
+  const {
+    password = DEFAULT_TEST_PASSWORD,
+    username = `u_${unique()}`,
+    email,
+    ...columns
+  } = overrides;
+  let user = await createUser(db, {
+    username,
+    email: email ?? `${username.toLowerCase()}@example.test`,
+    password,
+  });
+  if (Object.keys(columns).length > 0) {
+    const [row] = await db.update(users).set(columns).where(eq(users.id, user.id)).returning();
+    if (row) user = row;
+  }
+  return { user, password };
+}
+
+export const buildAdmin = (db: DbOrTx, overrides: Parameters<typeof buildUser>[1] = {}) =>
+  buildUser(db, { role: "Admin", ...overrides });
+
+export const buildModerator = (db: DbOrTx, overrides: Parameters<typeof buildUser>[1] = {}) =>
+  buildUser(db, { role: "Moderator", ...overrides });
+
+/** A member whose account is banned (with reason; expiry optional). */
+export const buildBannedUser = (
+  db: DbOrTx,
+  overrides: Parameters<typeof buildUser>[1] & { banReason?: string } = {},
+) =>
+  buildUser(db, {
+    role: "banned",
+    banReason: "Spamming the chat",
+    bannedAt: new Date(),
+    ...overrides,
+  });
