@@ -68,6 +68,8 @@ export const AUTH_MESSAGES = {
   bannedTitleAccount: "Account Banned",
   returnToLogin: "Return to Login",
   banAppeal: "To appeal a ban, write to",
+
+  userNotFound: "User not found",
 } as const;
 
 export const BAN_REASONS = ["blacklist", "banned_ip", "account_banned"] as const;
@@ -170,5 +172,8 @@ export interface UserData {
   profileimage: string;
   date: string;
 }
+
+/** Where banned members write to appeal (shown on the banned page). */
+export const BAN_APPEAL_EMAIL = "appeals@airwave.radio";
 
 export const DEFAULT_PROFILE_IMAGE = "/images/default.webp";

@@ -9,6 +9,8 @@ export const HTTP_MESSAGES = {
   internal: "Something went wrong. Please try again later.",
   invalidInput: "Please fill out all required fields correctly.",
   tooManyRequests: "Too many requests. Please slow down.",
+  requestTooLarge: "Request is too large.",
+  unsupportedContentType: "Unsupported content type.",
 } as const;
 
 /**

@@ -3,3 +3,4 @@ export * from "./client-routes.ts";
 export * from "./home.ts";
 export * from "./http.ts";
 export * from "./roles.ts";
+export * from "./schedule.ts";

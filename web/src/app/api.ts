@@ -1,0 +1,91 @@
+import { CSRF_HEADER, HTTP_MESSAGES } from "@airwave/contracts";
+
+/** Every failed call becomes one ApiError carrying the server's message and answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: Promise<string> | null = null;
+
+async function fetchCsrfToken(): Promise<string> {
+  const res = await fetch("/api/auth/authRequest", { credentials: "include" });
+  if (!res.ok) throw new ApiError(res.status, HTTP_MESSAGES.invalidCsrf);
+  const body = (await res.json()) as { csrfToken: string };
+  return body.csrfToken;
+}
+
+/** The token is bound to the session: forget it whenever the session changes (login, logout). */
+export function resetCsrfToken() {
+  csrfToken = null;
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiOptions {
+  method?: Method;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+async function readBody(res: Response): Promise<Record<string, unknown>> {
+  const text = await res.text();
+  if (!text) return {};
+  try {
+    const parsed = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null ? parsed : { value: parsed };
+  } catch {
+    return {};
+  }
+}
+
+/** The only fetch wrapper: credentials included, CSRF token attached to every state-changing call. */
+export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const method = opts.method ?? "GET";
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) {
+    if (v !== undefined) url.searchParams.set(k, String(v));
+  }
+  const send = async (): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    if (opts.body !== undefined) headers["content-type"] = "application/json";
+    if (method !== "GET") {
+      csrfToken ??= fetchCsrfToken();
+      headers[CSRF_HEADER] = await csrfToken.catch((err) => {
+        csrfToken = null;
+        throw err;
+      });
+    }
+    return fetch(url, {
+      method,
+      headers,
+      credentials: "include",
+      signal: opts.signal,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+  };
+
+  let res = await send();
+  let body = await readBody(res);
+  if (res.status === 403 && body.message === HTTP_MESSAGES.invalidCsrf) {
+    // The session changed under us (another tab signed in or out): fetch a new token once.
+    resetCsrfToken();
+    res = await send();
+    body = await readBody(res);
+  }
+  if (!res.ok) {
+    const message =
+      (typeof body.message === "string" && body.message) ||
+      (typeof body.msg === "string" && body.msg) ||
+      (typeof body.error === "string" && body.error) ||
+      HTTP_MESSAGES.internal;
+    throw new ApiError(res.status, message, body);
+  }
+  return body as T;
+}

@@ -1,0 +1,46 @@
+import {
+  type AuthStatus,
+  isGuardSkipped,
+  isProtectedPath,
+  isVisitorOnlyPath,
+  PATHS,
+} from "@airwave/contracts";
+
+export type GuardDecision =
+  | { kind: "proceed" }
+  | { kind: "redirect"; to: string; saveRedirect?: string };
+
+/** The banned page's address for an auth status that says banned. */
+export function bannedUrl(
+  status: Pick<AuthStatus, "banKind" | "banReason" | "banExpiresAt">,
+): string {
+  const q = new URLSearchParams();
+  q.set("reason", status.banKind ?? "account_banned");
+  if (status.banReason) q.set("banReason", status.banReason);
+  if (status.banExpiresAt) q.set("until", status.banExpiresAt);
+  return `${PATHS.banned}?${q}`;
+}
+
+/**
+ * The navigation guard of community spec section 2, as a pure function of the target and the
+ * server's answer (`undefined` status means the auth check itself failed).
+ */
+export function decideNavigation(
+  target: { pathname: string; fullPath: string },
+  status: AuthStatus | undefined,
+): GuardDecision {
+  if (isGuardSkipped(target.pathname)) return { kind: "proceed" };
+  const protectedPath = isProtectedPath(target.pathname);
+  if (!status) {
+    return protectedPath
+      ? { kind: "redirect", to: PATHS.login, saveRedirect: target.fullPath }
+      : { kind: "proceed" };
+  }
+  if (status.banned) return { kind: "redirect", to: bannedUrl(status) };
+  if (protectedPath && !status.authenticated) {
+    return { kind: "redirect", to: PATHS.login, saveRedirect: target.fullPath };
+  }
+  if (isVisitorOnlyPath(target.pathname) && status.authenticated)
+    return { kind: "redirect", to: PATHS.home };
+  return { kind: "proceed" };
+}

@@ -1,0 +1,62 @@
+import { PATHS } from "@airwave/contracts";
+import { Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { PageLoader } from "../ui/PageLoader.tsx";
+import { RouteGuard } from "./guard.tsx";
+import { lazyNamed } from "./lazy.ts";
+import { AppShell } from "./shell/AppShell.tsx";
+
+const auth = () => import("../features/auth/pages.ts");
+const LoginPage = lazyNamed(() => import("../features/auth/LoginPage.tsx"), "LoginPage");
+const RegisterPage = lazyNamed(auth, "RegisterPage");
+const LogoutPage = lazyNamed(auth, "LogoutPage");
+const BannedPage = lazyNamed(auth, "BannedPage");
+const ResetPasswordPage = lazyNamed(auth, "ResetPasswordPage");
+const HomePage = lazyNamed(() => import("../features/home/HomePage.tsx"), "HomePage");
+const NotFoundPage = lazyNamed(() => import("../ui/NotFoundPage.tsx"), "NotFoundPage");
+const upcoming = () => import("../features/upcoming/pages.tsx");
+const ChatPage = lazyNamed(upcoming, "ChatPage");
+const SchedulePage = lazyNamed(upcoming, "SchedulePage");
+const TicketsPage = lazyNamed(upcoming, "TicketsPage");
+const ProfilePage = lazyNamed(upcoming, "ProfilePage");
+const MyProfileRedirect = lazyNamed(upcoming, "MyProfileRedirect");
+const NewsFeedPage = lazyNamed(upcoming, "NewsFeedPage");
+const ApplyDjPage = lazyNamed(upcoming, "ApplyDjPage");
+const InboxPage = lazyNamed(upcoming, "InboxPage");
+const AdminPage = lazyNamed(upcoming, "AdminPage");
+
+/** The route table of community spec section 2. Matching ignores case. */
+export function AppRoutes() {
+  return (
+    <RouteGuard>
+      {(location) => (
+        <Suspense fallback={<PageLoader />}>
+          <Routes location={location}>
+            <Route path="register" element={<RegisterPage />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route path="logout" element={<LogoutPage />} />
+            <Route path="404" element={<NotFoundPage />} />
+            <Route path="banned" element={<BannedPage />} />
+            <Route path="Popchat" element={<ChatPage />} />
+            <Route path="/" element={<AppShell />}>
+              <Route index element={<Navigate to={PATHS.home} replace />} />
+              <Route path="home" element={<HomePage />} />
+              <Route path="chat" element={<ChatPage />} />
+              <Route path="schedule" element={<SchedulePage />} />
+              <Route path="tickets" element={<TicketsPage />} />
+              <Route path="user" element={<Navigate to={PATHS.notFound} replace />} />
+              <Route path="user/:djid" element={<ProfilePage />} />
+              <Route path="reset-password/:key" element={<ResetPasswordPage />} />
+              <Route path="myprofile" element={<MyProfileRedirect />} />
+              <Route path="newsfeed" element={<NewsFeedPage />} />
+              <Route path="ApplyDj" element={<ApplyDjPage />} />
+              <Route path="inbox" element={<InboxPage />} />
+              <Route path="admin" element={<AdminPage />} />
+            </Route>
+            <Route path="*" element={<Navigate to={PATHS.notFound} replace />} />
+          </Routes>
+        </Suspense>
+      )}
+    </RouteGuard>
+  );
+}

@@ -1,0 +1,88 @@
+import { isAdminRole, LAYOUT, PATHS } from "@airwave/contracts";
+import LogoutIcon from "@mui/icons-material/Logout";
+import {
+  Box,
+  Divider,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemText,
+  Toolbar,
+  Typography,
+} from "@mui/material";
+import { NavLink } from "react-router";
+import { useAuthStatus, useMe } from "../session.ts";
+import { NAV_ITEMS } from "./nav-items.ts";
+
+export function NavDrawer({
+  mobile,
+  open,
+  onClose,
+}: {
+  mobile: boolean;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const status = useAuthStatus();
+  const me = useMe();
+  const signedIn = status.data?.authenticated === true;
+  const admin = isAdminRole(me.data?.role);
+  const items = NAV_ITEMS.filter((i) => !i.adminOnly || admin);
+
+  const content = (
+    <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
+      <Toolbar />
+      <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, overflowY: "auto" }}>
+        <List>
+          {items.map((item) => (
+            <ListItemButton
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              onClick={mobile ? onClose : undefined}
+              sx={{
+                "&.active": {
+                  bgcolor: "action.selected",
+                  borderRight: 3,
+                  borderColor: "primary.main",
+                },
+              }}
+            >
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          ))}
+          {mobile && signedIn && (
+            <ListItemButton component={NavLink} to={PATHS.logout} onClick={onClose}>
+              <LogoutIcon fontSize="small" sx={{ mr: 1 }} />
+              <ListItemText primary="Logout" />
+            </ListItemButton>
+          )}
+        </List>
+      </Box>
+      <Divider />
+      <Typography component="footer" variant="caption" color="text.secondary" sx={{ p: 2 }}>
+        © {new Date().getFullYear()} Airwave
+      </Typography>
+    </Box>
+  );
+
+  const paper = { width: LAYOUT.drawerWidth, boxSizing: "border-box" as const };
+  return mobile ? (
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      ModalProps={{ keepMounted: true }}
+      sx={{ "& .MuiDrawer-paper": paper }}
+    >
+      {content}
+    </Drawer>
+  ) : (
+    <Drawer
+      variant="permanent"
+      sx={{ width: LAYOUT.drawerWidth, flexShrink: 0, "& .MuiDrawer-paper": paper }}
+    >
+      {content}
+    </Drawer>
+  );
+}

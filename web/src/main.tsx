@@ -1,0 +1,27 @@
+import { CssBaseline, ThemeProvider } from "@mui/material";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { SnackbarProvider } from "notistack";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { createQueryClient } from "./app/queryClient.ts";
+import { AppRoutes } from "./app/router.tsx";
+import { theme } from "./app/theme.ts";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root missing");
+
+createRoot(root).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
+        <QueryClientProvider client={createQueryClient()}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </SnackbarProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);
