@@ -1,9 +1,11 @@
 import { PATHS } from "@airwave/contracts";
 import { Box, Button, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
+import { useAuthStatus } from "../../app/session.ts";
 import { ABOUT_SECTIONS, HOME_COPY } from "./content.ts";
 
 export function HomeTabPanel() {
+  const signedIn = useAuthStatus().data?.authenticated === true;
   return (
     <Stack spacing={3}>
       <Box
@@ -20,12 +22,20 @@ export function HomeTabPanel() {
           {HOME_COPY.heroText}
         </Typography>
         <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: "wrap", rowGap: 1 }}>
-          <Button variant="contained" size="large" component={RouterLink} to={PATHS.register}>
-            Join the station
-          </Button>
-          <Button variant="outlined" size="large" component={RouterLink} to={PATHS.login}>
-            Sign in
-          </Button>
+          {signedIn ? (
+            <Button variant="contained" size="large" component={RouterLink} to={PATHS.chat}>
+              Join the chat
+            </Button>
+          ) : (
+            <>
+              <Button variant="contained" size="large" component={RouterLink} to={PATHS.register}>
+                Join the station
+              </Button>
+              <Button variant="outlined" size="large" component={RouterLink} to={PATHS.login}>
+                Sign in
+              </Button>
+            </>
+          )}
         </Stack>
       </Box>
       <Box

@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the app exited early:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the app did not become healthy:\n${log()}`);
+}
+
+/** Seeds a fresh data folder, starts the built app on a free port and tells the tests where it is. */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "airwave-e2e-"));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    ADMIN_USERNAME: "station_admin",
+    ADMIN_PASSWORD: "admin-password-e2e",
+  };
+
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "e2e/support/seed.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
+  if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
+  const seeded = seed.stdout.trim().split("\n").pop() ?? "{}";
+
+  const port = await freePort();
+  let output = "";
+  const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (d) => {
+    output += d;
+  });
+  server.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server, () => output);
+
+  process.env.BASE_URL = baseUrl;
+  process.env.E2E_SEED = seeded;
+  process.env.E2E_ADMIN = JSON.stringify({
+    username: env.ADMIN_USERNAME,
+    password: env.ADMIN_PASSWORD,
+  });
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

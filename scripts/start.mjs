@@ -1,0 +1,56 @@
+// `npm start`: install deps if needed, build the web app if it is stale, run the server.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { constants } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureNpmDeps } from "./lib/deps.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const builtIndex = join(root, "web", "dist", "index.html");
+const webSources = ["web/src", "web/index.html", "web/public", "web/vite.config.ts"];
+const sources = [...webSources, "packages/contracts/src"].map((p) => join(root, p));
+
+try {
+  ensureNpmDeps(root);
+} catch (error) {
+  console.error(`[start] ${error.message}`);
+  process.exit(1);
+}
+
+const reason = buildReason();
+if (reason) {
+  console.log(`[start] building the web app (${reason})`);
+  const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) {
+    console.error(`[start] web build failed (${r.signal ?? `exit code ${r.status}`})`);
+    process.exit(r.status || 1);
+  }
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  cwd: root,
+  stdio: "inherit",
+});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("error", (error) => {
+  console.error(`[start] could not start the server: ${error.message}`);
+  process.exit(1);
+});
+server.on("exit", (code, signal) => process.exit(code ?? 128 + constants.signals[signal]));
+
+function buildReason() {
+  if (!existsSync(builtIndex)) return "web/dist/index.html is missing";
+  const builtAt = statSync(builtIndex).mtimeMs;
+  const newer = sources.flatMap(files).find((file) => statSync(file).mtimeMs > builtAt);
+  return newer ? `${newer.slice(root.length + 1)} changed` : null;
+}
+
+// All files at or under `path` (none if it does not exist).
+function files(path) {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).flatMap((name) => files(join(path, name)));
+}
