@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { registerMember, signIn } from "../support/fixtures.ts";
 
 const PROTECTED = [...PROTECTED_PATHS, "/user/somebody"];
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("every protected path sends a visitor to /login, ignoring case and a trailing slash", async ({
   page,
@@ -25,9 +25,9 @@ test("every protected path opens for a signed-in member; /admin sends a non-admi
     if (path === PATHS.admin) {
       await expect(page, "non-admin at /admin").toHaveURL(/\/home$/);
     } else if (path === PATHS.myProfile) {
-      await expect(page).toHaveURL(new RegExp(`/user/${escape(member.username)}$`));
+      await expect(page).toHaveURL(new RegExp(`/user/${escapeRe(member.username)}$`));
     } else {
-      await expect(page, `member at ${path}`).toHaveURL(new RegExp(`${escape(path)}$`, "i"));
+      await expect(page, `member at ${path}`).toHaveURL(new RegExp(`${escapeRe(path)}$`, "i"));
     }
   }
 });
@@ -35,7 +35,7 @@ test("every protected path opens for a signed-in member; /admin sends a non-admi
 test("public paths stay open to visitors", async ({ page }) => {
   for (const path of ["/home", "/login", "/register", "/reset-password/some-key"]) {
     await page.goto(path);
-    await expect(page).toHaveURL(new RegExp(`${escape(path)}$`));
+    await expect(page).toHaveURL(new RegExp(`${escapeRe(path)}$`));
   }
   await page.goto("/");
   await expect(page).toHaveURL(/\/home$/);
