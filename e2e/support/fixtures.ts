@@ -66,3 +66,14 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
+
+/** The newest mail the app wrote to its outbox (no SMTP_URL in the browser tests), as text. */
+export async function lastOutboxMail(): Promise<string> {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith(".eml"))
+    .sort();
+  const newest = files.at(-1);
+  return newest ? readFile(path.join(dir, newest), "utf8") : "";
+}

@@ -71,6 +71,7 @@ export default async function globalSetup() {
 
   process.env.BASE_URL = baseUrl;
   process.env.E2E_SEED = seeded;
+  process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_ADMIN = JSON.stringify({
     username: env.ADMIN_USERNAME,
     password: env.ADMIN_PASSWORD,
