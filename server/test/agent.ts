@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from "@airwave/contracts";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * A browser-like client over `app.inject`: keeps cookies, fetches the CSRF token from authRequest
@@ -64,7 +64,7 @@ export class Agent {
   }
 
   /** A state-changing call with a fresh CSRF token, as the browser client sends it. */
-  async send(method: Exclude<Method, "GET">, url: string, body?: unknown) {
+  async send(method: Exclude<Method, "GET" | "HEAD">, url: string, body?: unknown) {
     const token = await this.csrfToken();
     return this.request(method, url, { body, headers: { [CSRF_HEADER]: token } });
   }

@@ -1,7 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import pino from "pino";
@@ -11,18 +15,57 @@ import type { AppContext } from "../src/platform/context.ts";
 import { openDatabase } from "../src/platform/db/index.ts";
 import { createMailer } from "../src/platform/mail.ts";
 
+/** A route as registered: one row per method, `url` exactly as declared (with its `:params`). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   config: Config;
+  /** Every route the app registered, collected with Fastify's `onRoute` hook. */
+  routes: RegisteredRoute[];
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Adds test-only routes or hooks after the app's own, before `app.ready()`. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
+
+/**
+ * A migrated, empty PGlite data directory as a tar blob. PGlite's initdb costs seconds per database,
+ * so it runs once per set of migrations; the dump is kept in the temp folder and reused by every file.
+ */
+async function migratedPgliteTemplate(): Promise<Blob> {
+  const hash = createHash("sha256");
+  for (const name of (await readdir(migrationsFolder, { recursive: true })).sort()) {
+    if (!/\.(sql|json)$/.test(name)) continue;
+    hash.update(name).update(await readFile(path.join(migrationsFolder, name)));
+  }
+  const file = path.join(os.tmpdir(), `airwave-pglite-${hash.digest("hex").slice(0, 16)}.tar`);
+  const cached = await readFile(file).catch(() => null);
+  if (cached) return new Blob([cached]);
+
+  const client = new PGlite();
+  await migrate(drizzle({ client }), { migrationsFolder });
+  const dump = await client.dumpDataDir("none");
+  await client.close();
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file); // atomic: a parallel worker sees the whole file or none
+  return dump;
 }
 
 /** A fresh database for one test app: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 async function freshDatabase() {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ loadDataDir: await migratedPgliteTemplate() });
     return { database, drop: async () => {} };
   }
   const name = `aw_t_${randomBytes(6).toString("hex")}`;
@@ -45,12 +88,17 @@ async function freshDatabase() {
 }
 
 /** The real app on a fresh database, migrated, with its own data folder. Call with env overrides. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "airwave-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     SECRET_KEY: "t".repeat(64),
+    // No built web client unless a test asks for one: the answers do not depend on `web/dist`.
+    WEB_DIST_DIR: dataDir,
     ...env,
   });
   const { database, drop } = await freshDatabase();
@@ -63,12 +111,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     log,
   });
   const ctx: AppContext = { config, db: database.db, mailer, log };
-  const app = await buildApp(ctx);
+  const routes: RegisteredRoute[] = [];
+  const app = await buildApp(ctx, {
+    configure: (instance) =>
+      instance.addHook("onRoute", (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) routes.push({ method, url: route.url });
+      }),
+  });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
     ctx,
     config,
+    routes,
     async close() {
       await app.close();
       mailer.close();

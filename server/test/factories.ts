@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { ipBans } from "../src/features/auth/schema.ts";
 import { createUser } from "../src/features/auth/service.ts";
 import { type UserRow, users } from "../src/features/users/schema.ts";
 import type { DbOrTx } from "../src/platform/db/index.ts";
@@ -45,13 +46,23 @@ export const buildModerator = (db: DbOrTx, overrides: Parameters<typeof buildUse
   buildUser(db, { role: "Moderator", ...overrides });
 
 /** A member whose account is banned (with reason; expiry optional). */
-export const buildBannedUser = (
-  db: DbOrTx,
-  overrides: Parameters<typeof buildUser>[1] & { banReason?: string } = {},
-) =>
+export const buildBannedUser = (db: DbOrTx, overrides: Parameters<typeof buildUser>[1] = {}) =>
   buildUser(db, {
     role: "banned",
     banReason: "Spamming the chat",
     bannedAt: new Date(),
     ...overrides,
   });
+
+/** An IP ban: with `userId` the IP was banned together with that account (banned_ip), else blacklist. */
+export async function buildIpBan(
+  db: DbOrTx,
+  values: { ip: string; userId?: string; reason?: string; bannedBy?: string },
+) {
+  const [row] = await db
+    .insert(ipBans)
+    .values({ reason: "Test ban", ...values })
+    .returning();
+  if (!row) throw new Error("ip ban insert returned no row");
+  return row;
+}

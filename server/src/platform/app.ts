@@ -41,13 +41,22 @@ const csp = {
 /** The features' HTTP routes, in one place so a newcomer sees the whole API surface. */
 const FEATURES = [authRoutes, usersRoutes, adminRoutes, homeRoutes];
 
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  /** Runs on the new instance before any hook or route is added (tests collect routes with `onRoute`). */
+  configure?: (app: FastifyInstance) => void;
+}
+
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: ctx.config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
   });
+  options.configure?.(app);
 
   installErrorHandler(app);
   await app.register(fastifyCookie);

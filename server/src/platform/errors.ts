@@ -40,9 +40,9 @@ export function installErrorHandler(app: FastifyInstance) {
       // Fastify's own 4xx: malformed JSON, body too large, unsupported media type...
       const message =
         status === 413
-          ? "Request is too large."
+          ? HTTP_MESSAGES.requestTooLarge
           : status === 415
-            ? "Unsupported content type."
+            ? HTTP_MESSAGES.unsupportedContentType
             : status === 429
               ? HTTP_MESSAGES.tooManyRequests
               : HTTP_MESSAGES.invalidInput;

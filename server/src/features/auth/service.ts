@@ -24,6 +24,8 @@ import { ipBanReason, isAccountBanActive } from "./bans.ts";
 import { passwordResets } from "./schema.ts";
 import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./throttle.ts";
 
+type PgError = { code?: string; constraint?: string; message?: string };
+
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
@@ -53,12 +55,11 @@ export async function createUser(
     if (!row) throw new Error("insert returned no row");
     return row;
   } catch (err) {
-    // Two registrations racing for one name: the unique index decides.
-    if (
-      (err as { code?: string; cause?: { code?: string } }).code === "23505" ||
-      (err as { cause?: { code?: string } }).cause?.code === "23505"
-    ) {
-      throw conflict(AUTH_MESSAGES.usernameTaken);
+    // Two registrations racing for one name or e-mail: the unique indexes decide.
+    const pgErr = (err as { cause?: PgError }).cause ?? (err as PgError);
+    if (pgErr.code === "23505") {
+      const email = pgErr.constraint?.includes("email") || pgErr.message?.includes("email");
+      throw conflict(email ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.usernameTaken);
     }
     throw err;
   }
@@ -95,9 +96,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
     throw new AppError(
       403,
       ipReason === "blacklist" ? AUTH_MESSAGES.bannedBlacklist : AUTH_MESSAGES.bannedIp,
-      {
-        reason: ipReason,
-      },
+      { reason: ipReason, ip: meta.ip },
     );
   }
 
@@ -128,6 +127,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
       banReason: user.banReason ?? AUTH_MESSAGES.bannedNoReason,
       bannedAt: user.bannedAt?.toISOString() ?? null,
       banExpiresAt: user.banExpiresAt?.toISOString() ?? null,
+      ip: meta.ip,
     });
   }
 
@@ -180,12 +180,15 @@ export async function forgotPassword(ctx: AppContext, email: string) {
       expiresAt: new Date(Date.now() + AUTH_LIMITS.resetKeyTtlMs),
     });
     const link = `${ctx.config.PUBLIC_URL}${PATHS.resetPassword(key)}`;
-    await ctx.mailer.send({
-      to: user.email,
-      subject: AUTH_MESSAGES.resetMailSubject,
-      text: `Hi ${user.username},\n\nSomeone asked to reset the password of your Airwave account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n`,
-      link,
-    });
+    // A mail failure is logged, not answered: the answer must not tell which e-mails have accounts.
+    await ctx.mailer
+      .send({
+        to: user.email,
+        subject: AUTH_MESSAGES.resetMailSubject,
+        text: `Hi ${user.username},\n\nSomeone asked to reset the password of your Airwave account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n`,
+        link,
+      })
+      .catch((err) => ctx.log.error({ err }, "password reset mail could not be sent"));
   }
   return { msg: AUTH_MESSAGES.forgotSent, message: AUTH_MESSAGES.forgotSent };
 }

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../platform/context.ts";
@@ -15,7 +16,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = userdataQuery.parse(request.query);
     if (!id || id === actor.id) return presentSelf(actor);
     const user = await findUserById(ctx.db, id);
-    if (!user) throw notFound("User not found");
+    if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
     return presentPublicUser(user);
   });
 }

@@ -29,8 +29,15 @@ const migrationsFolder = path.resolve(
   "../../../drizzle",
 );
 
-/** Opens PostgreSQL: a server when `url` is given, otherwise embedded PGlite in `dataDir` (or in memory). */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+/**
+ * Opens PostgreSQL: a server when `url` is given, otherwise embedded PGlite in `dataDir` (or in memory),
+ * optionally starting from a data directory dumped earlier (`loadDataDir`: tests reuse a migrated one).
+ */
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
@@ -42,7 +49,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -1,0 +1,69 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, parseEnv } from "./config.ts";
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    parseEnv(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(env)}`);
+}
+
+describe("parseEnv", () => {
+  it.each([
+    ["PORT", "not-a-number"],
+    ["PORT", "70000"],
+    ["PORT", "80.5"],
+    ["DATABASE_URL", "mysql://db.example.test/airwave"],
+    ["DATABASE_URL", "not a url"],
+    ["LOG_LEVEL", "loud"],
+    ["SMTP_URL", "http://mail.example.test"],
+    ["SECRET_KEY", "too-short"],
+    ["TRUST_PROXY", "maybe"],
+  ])("throws a ConfigError naming %s for %j", (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toContain(name);
+  });
+
+  it("names every wrong variable at once", () => {
+    const error = configError({ PORT: "x", LOG_LEVEL: "loud" });
+    expect(error.message).toContain("PORT");
+    expect(error.message).toContain("LOG_LEVEL");
+  });
+
+  it("applies the defaults and treats empty strings as unset", () => {
+    const env = parseEnv({ PORT: "", LOG_LEVEL: "", DATABASE_URL: "" });
+    expect(env).toMatchObject({
+      HOST: "127.0.0.1",
+      PORT: 8080,
+      LOG_LEVEL: "info",
+      TRUST_PROXY: false,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("accepts valid values", () => {
+    const env = parseEnv({
+      PORT: "3000",
+      DATABASE_URL: "postgresql://u@127.0.0.1:5432/airwave",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "yes",
+    });
+    expect(env).toMatchObject({ PORT: 3000, LOG_LEVEL: "warn", TRUST_PROXY: true });
+  });
+});
+
+describe("loadConfig", () => {
+  it("derives PUBLIC_URL from HOST and PORT, and secure cookies from an https PUBLIC_URL", () => {
+    const base = { SECRET_KEY: "k".repeat(32), DATA_DIR: "./some-data" };
+    const local = loadConfig({ ...base, HOST: "127.0.0.1", PORT: "9000" });
+    expect(local).toMatchObject({ PUBLIC_URL: "http://127.0.0.1:9000", cookieSecure: false });
+    expect(local.DATA_DIR).toBe(path.resolve("./some-data"));
+
+    const https = loadConfig({ ...base, PUBLIC_URL: "https://radio.example.test/" });
+    expect(https).toMatchObject({ PUBLIC_URL: "https://radio.example.test", cookieSecure: true });
+  });
+});
