@@ -5,17 +5,22 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 // npm writes package-lock.json and node_modules/.package-lock.json within the same instant;
-// allow a little slack so a plain `npm install` does not trigger a needless `npm ci`.
+// allow a little slack so a plain `npm install` does not trigger a needless reinstall.
 const SLACK_MS = 1000;
 
-/** Runs `npm ci` in `root` when node_modules is missing or older than package-lock.json. */
+/**
+ * Installs the locked dependencies in `root` when node_modules is missing or older than
+ * package-lock.json. `npm install` rather than `npm ci`: this registry does not carry every
+ * platform's optional binary (Biome's), so the lock file lists fewer of them than `npm ci` demands,
+ * while `npm install` installs exactly the locked versions and skips the absent optional ones.
+ */
 export function ensureNpmDeps(root) {
   const reason = staleReason(root);
   if (!reason) return false;
-  console.log(`[deps] ${reason}: running npm ci`);
-  const r = spawnSync("npm", ["ci"], { cwd: root, stdio: "inherit" });
-  if (r.error) throw new Error(`could not run npm ci: ${r.error.message}`);
-  if (r.status !== 0) throw new Error(`npm ci failed (${r.signal ?? `exit code ${r.status}`})`);
+  console.log(`[deps] ${reason}: running npm install`);
+  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  if (r.error) throw new Error(`could not run npm install: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`npm install failed (${r.signal ?? `exit code ${r.status}`})`);
   return true;
 }
 

@@ -34,6 +34,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post("/api/auth/login", async (request, reply) => {
     const input = loginSchema.parse(request.body);
     const { session, user } = await auth.login(ctx, input, meta(request));
+    // A new sign-in in this browser replaces its earlier session rather than leaving it alive.
+    if (request.sessionToken) await auth.logout(ctx, request.sessionToken);
     reply.setCookie(SESSION_COOKIE, session.token, {
       ...cookieOptions(ctx),
       expires: session.expiresAt,
