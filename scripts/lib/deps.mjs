@@ -18,9 +18,13 @@ export function ensureNpmDeps(root) {
   const reason = staleReason(root);
   if (!reason) return false;
   console.log(`[deps] ${reason}: running npm install`);
-  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (r.error) throw new Error(`could not run npm install: ${r.error.message}`);
-  if (r.status !== 0) throw new Error(`npm install failed (${r.signal ?? `exit code ${r.status}`})`);
+  if (r.status !== 0)
+    throw new Error(`npm install failed (${r.signal ?? `exit code ${r.status}`})`);
   return true;
 }
 

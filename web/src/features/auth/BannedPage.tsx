@@ -12,6 +12,19 @@ const formatDate = (iso: string | null) => {
   return Number.isNaN(d.getTime()) ? null : d.toLocaleString();
 };
 
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <Typography component="dt" color="text.secondary">
+        {term}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        {value}
+      </Typography>
+    </>
+  );
+}
+
 /** The three variants of the banned page, chosen by the `reason` query. */
 export function BannedPage() {
   const [params] = useSearchParams();
@@ -39,41 +52,11 @@ export function BannedPage() {
           sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 1 }}
         >
           {isAccount && (
-            <>
-              <Typography component="dt" color="text.secondary">
-                Reason
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {params.get("banReason") || AUTH_MESSAGES.bannedNoReason}
-              </Typography>
-            </>
+            <Fact term="Reason" value={params.get("banReason") || AUTH_MESSAGES.bannedNoReason} />
           )}
-          {isAccount && bannedAt && (
-            <>
-              <Typography component="dt" color="text.secondary">
-                Banned on
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {bannedAt}
-              </Typography>
-            </>
-          )}
-          {until && (
-            <>
-              <Typography component="dt" color="text.secondary">
-                Until
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {until}
-              </Typography>
-            </>
-          )}
-          <Typography component="dt" color="text.secondary">
-            Your IP
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {ip}
-          </Typography>
+          {isAccount && bannedAt && <Fact term="Banned on" value={bannedAt} />}
+          {until && <Fact term="Until" value={until} />}
+          <Fact term="Your IP" value={ip} />
         </Box>
         <Typography color="text.secondary">
           {AUTH_MESSAGES.banAppeal}{" "}
