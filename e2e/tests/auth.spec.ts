@@ -44,6 +44,22 @@ test("mismatched passwords open the Password Mismatch dialog", async ({ page }) 
   ).toBeVisible();
 });
 
+test("an invalid form says which fields are wrong", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel("Username").fill("dj kaos");
+  await page.getByLabel("E-mail").fill("not-an-email");
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByLabel("Confirm Password").fill("short");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText(AUTH_MESSAGES.formInvalid)).toBeVisible();
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(page.getByText(AUTH_MESSAGES.usernameInvalid)).toBeVisible();
+  await expect(page.getByText(AUTH_MESSAGES.emailInvalid)).toBeVisible();
+  await expect(page.getByText(AUTH_MESSAGES.passwordTooShort)).toBeVisible();
+});
+
 test("a wrong password shows the Login Failed dialog with the server's message", async ({
   page,
 }) => {

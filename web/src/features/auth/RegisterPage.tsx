@@ -68,12 +68,14 @@ export function RegisterPage() {
       }
     },
     (invalid) => {
-      if (invalid.confirmPassword?.message === AUTH_MESSAGES.passwordMismatch) {
-        setDialog({
-          title: AUTH_MESSAGES.passwordMismatchTitle,
-          message: AUTH_MESSAGES.passwordMismatch,
-        });
-      }
+      const onlyMismatch =
+        Object.keys(invalid).length === 1 &&
+        invalid.confirmPassword?.message === AUTH_MESSAGES.passwordMismatch;
+      setDialog(
+        onlyMismatch
+          ? { title: AUTH_MESSAGES.passwordMismatchTitle, message: AUTH_MESSAGES.passwordMismatch }
+          : { title: AUTH_MESSAGES.registrationFailedTitle, message: AUTH_MESSAGES.formInvalid },
+      );
     },
   );
 
