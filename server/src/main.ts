@@ -3,8 +3,8 @@ import pino from "pino";
 import { ensureFirstAdmin } from "./features/auth/first-admin.ts";
 import { buildApp } from "./platform/app.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
+import { createAppContext } from "./platform/create-context.ts";
 import { openDatabase } from "./platform/db/index.ts";
-import { createMailer } from "./platform/mail.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -28,13 +28,7 @@ async function main() {
   await database.migrate();
   log.info({ database: database.kind }, "database ready, migrations applied");
 
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outboxDir: path.join(config.DATA_DIR, "outbox"),
-    log,
-  });
-  const ctx = { config, db: database.db, mailer, log };
+  const ctx = createAppContext(config, database.db, log);
   await ensureFirstAdmin(ctx, (line) => console.log(line));
 
   const app = await buildApp(ctx);
@@ -49,7 +43,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
-    mailer.close();
+    ctx.mailer.close();
     await database.close();
     process.exit(0);
   };

@@ -12,8 +12,8 @@ import pino from "pino";
 import { buildApp } from "../src/platform/app.ts";
 import { type Config, loadConfig } from "../src/platform/config.ts";
 import type { AppContext } from "../src/platform/context.ts";
+import { createAppContext } from "../src/platform/create-context.ts";
 import { openDatabase } from "../src/platform/db/index.ts";
-import { createMailer } from "../src/platform/mail.ts";
 
 /** A route as registered: one row per method, `url` exactly as declared (with its `:params`). */
 export interface RegisteredRoute {
@@ -104,13 +104,7 @@ export async function createTestApp(
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const log = pino({ level: config.LOG_LEVEL });
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outboxDir: path.join(dataDir, "outbox"),
-    log,
-  });
-  const ctx: AppContext = { config, db: database.db, mailer, log };
+  const ctx: AppContext = createAppContext(config, database.db, log);
   const routes: RegisteredRoute[] = [];
   const app = await buildApp(ctx, {
     configure: (instance) =>
@@ -128,7 +122,7 @@ export async function createTestApp(
     routes,
     async close() {
       await app.close();
-      mailer.close();
+      ctx.mailer.close();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { adminRoutes } from "../features/admin/routes.ts";
 import { authRoutes } from "../features/auth/routes.ts";
 import { homeRoutes } from "../features/home/routes.ts";
+import { notificationsRoutes } from "../features/notifications/routes.ts";
 import { usersRoutes } from "../features/users/routes.ts";
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./errors.ts";
@@ -39,7 +40,7 @@ const csp = {
 };
 
 /** The features' HTTP routes, in one place so a newcomer sees the whole API surface. */
-const FEATURES = [authRoutes, usersRoutes, adminRoutes, homeRoutes];
+const FEATURES = [authRoutes, usersRoutes, adminRoutes, homeRoutes, notificationsRoutes];
 
 export interface BuildAppOptions {
   /** Runs on the new instance before any hook or route is added (tests collect routes with `onRoute`). */
@@ -57,6 +58,10 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
   });
   options.configure?.(app);
+  ctx.realtime.attach(app.server);
+  app.addHook("onClose", async () => {
+    await ctx.realtime.close();
+  });
 
   installErrorHandler(app);
   await app.register(fastifyCookie);

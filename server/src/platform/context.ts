@@ -2,6 +2,8 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/index.ts";
 import type { Mailer } from "./mail.ts";
+import type { Realtime } from "./realtime/index.ts";
+import type { Storage } from "./storage/index.ts";
 
 /** What every feature's routes and services get: the outside systems, each behind one interface. */
 export interface AppContext {
@@ -9,4 +11,6 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   log: Logger;
+  realtime: Realtime;
+  storage: Storage;
 }

@@ -1,0 +1,16 @@
+import type { NotificationView } from "./notifications.ts";
+
+/** Socket.IO events pushed to a member's own room (`user:{id}`). */
+export const USER_EVENTS = {
+  notification: "notification",
+  notificationsChanged: "notifications-changed",
+  followRequestsChanged: "follow-requests-changed",
+} as const;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+export interface UserEventPayloads {
+  notification: NotificationView;
+  "notifications-changed": { unread: number };
+  "follow-requests-changed": { userId: string };
+}

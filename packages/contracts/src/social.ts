@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+export const SOCIAL_MESSAGES = {
+  cannotFollowSelf: "You cannot follow yourself.",
+  alreadyFollowing: "Already following",
+  noPendingRequest: "No pending request",
+  notFollowing: "You are not following this member.",
+  cannotBlockSelf: "You cannot block yourself.",
+  blocked: "You cannot interact with this member.",
+  userNotFound: "User not found",
+} as const;
+
+export const FOLLOW_STATUS = ["following", "requested"] as const;
+export type FollowStatus = (typeof FOLLOW_STATUS)[number];
+
+const id = z.string().trim().min(1, SOCIAL_MESSAGES.userNotFound).max(100);
+
+/** POST /followUser (follower is the session; the field is accepted and ignored). */
+export const followSchema = z.object({ followed: id, follower: z.string().optional() });
+/** POST /unfollowUser */
+export const unfollowSchema = z.object({ followed: id, unfollower: z.string().optional() });
+/** POST /follow/accept and /follow/decline */
+export const followRequestSchema = z.object({ requesterId: id });
+/** POST /follow/cancel, /blockUser, /unblockUser */
+export const targetSchema = z.object({ targetId: id });
+/** POST /privacy/set */
+export const privacySchema = z.object({ isPrivate: z.boolean() });
+
+/** Window event that makes an open profile reload its followers. */
+export const FOLLOW_ACCEPTED_REFRESH_EVENT = "follow-accepted-refresh";

@@ -1,0 +1,183 @@
+import { z } from "zod";
+
+/** Limits of profiles, presence and search (community spec 5 and 9). */
+export const USER_LIMITS = {
+  bioMax: 500,
+  interestsMax: 10,
+  customLinksMax: 4,
+  locationMax: 100,
+  socialHandleMax: 200,
+  ageMin: 13,
+  ageMax: 120,
+  searchMinChars: 2,
+  searchMaxResults: 20,
+  searchDebounceMs: 180,
+  searchCacheMs: 60_000,
+  searchCacheEntries: 40,
+  recentDefault: 24,
+  recentMax: 100,
+  /** A member is online while their last heartbeat is this recent. */
+  onlineWindowMs: 90_000,
+  heartbeatMs: 30_000,
+  presencePollMs: 45_000,
+  basicUsersMaxIds: 100,
+  basicUsersCacheMs: 300_000,
+  imageMaxBytes: 5_000_000,
+  bioPreviewChars: 340,
+} as const;
+
+export const SEX_OPTIONS = ["Male", "Female", "Other", "Prefer not to say"] as const;
+
+export const USER_MESSAGES = {
+  linksInvalid: "One or more links are invalid",
+  interestsMax: "Max 10",
+  bioTooLong: `Bio must be at most ${USER_LIMITS.bioMax} characters.`,
+  ageInvalid: `Age must be a whole number from ${USER_LIMITS.ageMin} to ${USER_LIMITS.ageMax}.`,
+  sexInvalid: "Please choose one of the listed options.",
+  profilePrivate: "This profile is private.",
+  followPending: "Follow request pending approval.",
+  userNotFoundTitle: "User Not Found",
+  userNotFound: "The user you are looking for does not exist.",
+  userBannedTitle: "User Banned",
+  userBanned: "This user account has been suspended and is no longer accessible.",
+  searchTooShort: `Type at least ${USER_LIMITS.searchMinChars} characters.`,
+  noOnline: "No one online yet.",
+  noMembers: "No members found.",
+  profileImageInvalid:
+    "Please upload a valid image file (JPEG, PNG, GIF, WebP, etc.) less than 5MB",
+  nameTagInvalid: "Invalid name tag styling.",
+  blockedProfile: "You cannot view this profile.",
+} as const;
+
+/** A custom link: a host with a domain suffix, optional http(s) scheme, optional path. */
+export const CUSTOM_LINK_PATTERN =
+  /^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}(:\d{1,5})?(\/[^\s]*)?$/i;
+
+export const customLinksSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .max(300, USER_MESSAGES.linksInvalid)
+      .regex(CUSTOM_LINK_PATTERN, USER_MESSAGES.linksInvalid),
+  )
+  .max(USER_LIMITS.customLinksMax, USER_MESSAGES.linksInvalid);
+
+/** Interests: comma-separated string or a list; at most 10, no duplicates, commas stripped. */
+export const interestsSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(",")))
+  .transform((list) => [...new Set(list.map((i) => i.replaceAll(",", "").trim()).filter(Boolean))])
+  .pipe(z.array(z.string().max(40)).max(USER_LIMITS.interestsMax, USER_MESSAGES.interestsMax))
+  .transform((list) => list.join(","));
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** POST /api/auth/updateProfile (the `userid` field is ignored: the session decides). */
+export const updateProfileSchema = z.object({
+  userid: z.string().optional(),
+  bio: z.string().trim().max(USER_LIMITS.bioMax, USER_MESSAGES.bioTooLong).optional(),
+  age: z
+    .union([z.number(), z.string().trim()])
+    .transform((v) => (v === "" ? null : Number(v)))
+    .pipe(
+      z
+        .number()
+        .int(USER_MESSAGES.ageInvalid)
+        .min(USER_LIMITS.ageMin, USER_MESSAGES.ageInvalid)
+        .max(USER_LIMITS.ageMax, USER_MESSAGES.ageInvalid)
+        .nullable(),
+    )
+    .optional()
+    .nullable(),
+  location: optionalText(USER_LIMITS.locationMax),
+  sex: z
+    .union([z.enum(SEX_OPTIONS, { error: USER_MESSAGES.sexInvalid }), z.literal("")])
+    .optional(),
+  interests: interestsSchema.optional(),
+  facebook: optionalText(USER_LIMITS.socialHandleMax),
+  twitter: optionalText(USER_LIMITS.socialHandleMax),
+  instagram: optionalText(USER_LIMITS.socialHandleMax),
+  customLinks: customLinksSchema.optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** Name tag styling (chat room name tags): colours and a font from fixed sets, validated loosely here. */
+export const nameTagStylingSchema = z.object({
+  userid: z.string().optional(),
+  nameTagStyling: z
+    .record(z.string().max(40), z.union([z.string().max(100), z.number(), z.boolean()]))
+    .refine((v) => Object.keys(v).length <= 20, USER_MESSAGES.nameTagInvalid),
+});
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(USER_LIMITS.searchMinChars, USER_MESSAGES.searchTooShort).max(50),
+});
+
+export const basicUsersQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(5000)
+    .transform((s) =>
+      [
+        ...new Set(
+          s
+            .split(",")
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
+      ].slice(0, USER_LIMITS.basicUsersMaxIds),
+    ),
+});
+
+export const recentQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(USER_LIMITS.recentMax)
+    .default(USER_LIMITS.recentDefault),
+});
+
+/** The minimal member shape for lists, avatars and hover lists. */
+export interface BasicUser {
+  _id: string;
+  id: string;
+  username: string;
+  profileimage: string;
+  isDj?: boolean;
+  role?: string;
+}
+
+/** GET /api/auth/getUserProfileData?id — `id` is a user id or a username. */
+export interface UserProfile extends BasicUser {
+  role: string;
+  isDj: boolean;
+  coverphoto: string | null;
+  bio: string;
+  age: number | null;
+  location: string;
+  sex: string;
+  interests: string;
+  facebook: string;
+  twitter: string;
+  instagram: string;
+  customLinks: string[];
+  nameTagStyling: Record<string, unknown> | null;
+  isPrivate: boolean;
+  date: string;
+  followersCount: number;
+  followingCount: number;
+  photosCount: number;
+  isFollowing: boolean;
+  followsMe: boolean;
+  blockedByMe: boolean;
+  hasBlockedMe: boolean;
+  /** A private profile seen by a non-follower: no posts or lists are served. */
+  limited: boolean;
+  message?: string;
+  requestedByMe: boolean;
+  hasRequestedToFollowMe: boolean;
+  /** Pending follow requests to this profile (owner only). */
+  followRequests?: BasicUser[];
+}

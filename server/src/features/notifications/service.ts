@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import {
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_MESSAGES,
+  type NotificationType,
+  type NotificationView,
+  USER_EVENTS,
+  userRoom,
+} from "@airwave/contracts";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { AppContext } from "../../platform/context.ts";
+import type { DbOrTx } from "../../platform/db/index.ts";
+import { notFound } from "../../platform/errors.ts";
+import { users } from "../users/schema.ts";
+import { notifications } from "./schema.ts";
+
+export interface NotifyInput {
+  userId: string;
+  type: NotificationType;
+  fromId?: string | null;
+  postId?: string | null;
+  meta?: Record<string, string>;
+}
+
+type Row = typeof notifications.$inferSelect & {
+  fromName: string | null;
+  fromImage: string | null;
+};
+
+function present(n: Row): NotificationView {
+  return {
+    _id: n.id,
+    type: n.type as NotificationType,
+    from: n.fromName,
+    fromId: n.fromId,
+    fromUserId: n.fromId,
+    requesterId: n.type === "follow-request" ? n.fromId : null,
+    fromImage: n.fromImage,
+    date: n.createdAt.toISOString(),
+    read: n.read,
+    postid: n.postId,
+    postOwnerUsername: n.meta?.postOwnerUsername ?? null,
+    meta: n.meta ?? {},
+  };
+}
+
+const selection = {
+  id: notifications.id,
+  userId: notifications.userId,
+  type: notifications.type,
+  fromId: notifications.fromId,
+  postId: notifications.postId,
+  meta: notifications.meta,
+  read: notifications.read,
+  createdAt: notifications.createdAt,
+  fromName: users.username,
+  fromImage: users.profileimage,
+};
+
+/**
+ * Stores a notification and pushes it to the recipient's sockets. Nobody is notified of their own
+ * action. Pass `db` = the transaction of the action, and call `deliver` after it commits.
+ */
+export async function createNotification(db: DbOrTx, input: NotifyInput): Promise<string | null> {
+  if (input.fromId && input.fromId === input.userId) return null;
+  const id = randomUUID();
+  await db.insert(notifications).values({
+    id,
+    userId: input.userId,
+    type: input.type,
+    fromId: input.fromId ?? null,
+    postId: input.postId ?? null,
+    meta: input.meta ?? {},
+  });
+  return id;
+}
+
+/** Pushes a stored notification to its recipient's room (`user:{id}`). */
+export async function deliverNotification(ctx: AppContext, id: string | null) {
+  if (!id) return;
+  const [row] = await ctx.db
+    .select(selection)
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.fromId))
+    .where(eq(notifications.id, id));
+  if (!row) return;
+  ctx.realtime.publish(USER_EVENTS.notification, present(row), { room: userRoom(row.userId) });
+}
+
+/** Store and push in one step, for actions that are not inside a transaction. */
+export async function notify(ctx: AppContext, input: NotifyInput) {
+  await deliverNotification(ctx, await createNotification(ctx.db, input));
+}
+
+/** Removes the follow-request notification once the request is answered or cancelled. */
+export async function clearFollowRequestNotification(
+  db: DbOrTx,
+  targetId: string,
+  requesterId: string,
+) {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, targetId),
+        eq(notifications.fromId, requesterId),
+        eq(notifications.type, "follow-request"),
+      ),
+    );
+}
+
+export async function listNotifications(
+  ctx: AppContext,
+  userId: string,
+): Promise<NotificationView[]> {
+  const rows = await ctx.db
+    .select(selection)
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.fromId))
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt))
+    .limit(NOTIFICATION_LIMITS.listMax);
+  return rows.map(present);
+}
+
+async function unreadCount(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return row?.n ?? 0;
+}
+
+async function changed(ctx: AppContext, userId: string) {
+  ctx.realtime.publish(
+    USER_EVENTS.notificationsChanged,
+    { unread: await unreadCount(ctx.db, userId) },
+    { room: userRoom(userId) },
+  );
+}
+
+export async function markNotificationRead(
+  ctx: AppContext,
+  userId: string,
+  notificationId: string,
+) {
+  const updated = await ctx.db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  await changed(ctx, userId);
+}
+
+export async function clearNotification(ctx: AppContext, userId: string, notificationId: string) {
+  const removed = await ctx.db
+    .delete(notifications)
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (removed.length === 0) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  await changed(ctx, userId);
+}

@@ -1,0 +1,115 @@
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { users } from "../users/schema.ts";
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: text("id").primaryKey(),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The member whose profile page the post is on (the author, unless posted on another's page). */
+    profileOwnerId: text("profile_owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull().default(""),
+    image: text("image"),
+    /** 'post', or 'share' for a share of `originalPostId`. */
+    type: text("type").notNull().default("post"),
+    originalPostId: text("original_post_id").references((): AnyPgColumn => posts.id, {
+      onDelete: "set null",
+    }),
+    shareCaption: text("share_caption"),
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    reportCount: integer("report_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("posts_author_created_idx").on(t.authorId, t.createdAt.desc()),
+    index("posts_profile_owner_created_idx").on(t.profileOwnerId, t.createdAt.desc()),
+    index("posts_original_idx").on(t.originalPostId),
+  ],
+);
+
+export const postLikes = pgTable(
+  "post_likes",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index("post_likes_post_created_idx").on(t.postId, t.createdAt),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    likeCount: integer("like_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt)],
+);
+
+export const commentLikes = pgTable(
+  "comment_likes",
+  {
+    commentId: text("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    index("comment_likes_comment_created_idx").on(t.commentId, t.createdAt),
+  ],
+);
+
+/** One report per member per post (decisions); `posts.reportCount` counts distinct reporters. */
+export const postReports = pgTable(
+  "post_reports",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    detail: text("detail"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.reporterId] }),
+    index("post_reports_reason_idx").on(t.reason),
+  ],
+);

@@ -1,0 +1,25 @@
+import path from "node:path";
+import type { Logger } from "pino";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import type { Db } from "./db/index.ts";
+import { createMailer } from "./mail.ts";
+import { createRealtime } from "./realtime/socket-server.ts";
+import { createLocalDiskStorage } from "./storage/local-disk.ts";
+
+/** The outside systems of one app instance, from its config: shared by `main.ts` and the tests. */
+export function createAppContext(config: Config, db: Db, log: Logger): AppContext {
+  return {
+    config,
+    db,
+    log,
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.DATA_DIR, "outbox"),
+      log,
+    }),
+    realtime: createRealtime({ db }),
+    storage: createLocalDiskStorage(path.join(config.DATA_DIR, "uploads")),
+  };
+}

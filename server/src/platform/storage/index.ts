@@ -1,0 +1,20 @@
+import type { Readable } from "node:stream";
+
+export interface StoredObject {
+  stream: Readable;
+  size: number;
+  contentType: string;
+  /** The byte range served, when a range was asked for. */
+  range?: { start: number; end: number };
+}
+
+/**
+ * File storage (ARCHITECTURE: put, get stream with range, delete, public URL). Local disk under
+ * DATA_DIR/uploads by default; an S3-compatible backend implements the same interface.
+ */
+export interface Storage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+  publicUrl(key: string): string;
+}

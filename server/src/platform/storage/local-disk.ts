@@ -1,0 +1,60 @@
+import { createReadStream } from "node:fs";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Storage, StoredObject } from "./index.ts";
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]{2,5}$/;
+
+/** Storage on the local disk under `root`; metadata (content type) comes from the caller's table. */
+export function createLocalDiskStorage(
+  root: string,
+  urlPrefix = "/uploads",
+): Storage & { root: string } {
+  const resolve = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  const typeOf = (key: string) =>
+    ({
+      jpg: "image/jpeg",
+      png: "image/png",
+      gif: "image/gif",
+      webp: "image/webp",
+      avif: "image/avif",
+      mp3: "audio/mpeg",
+    })[path.extname(key).slice(1)] ?? "application/octet-stream";
+
+  return {
+    root,
+    async put(key, body) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body, { mode: 0o644 });
+    },
+    async get(key, range): Promise<StoredObject | null> {
+      let file: string;
+      try {
+        file = resolve(key);
+      } catch {
+        return null;
+      }
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      if (range) {
+        const end = Math.min(range.end ?? info.size - 1, info.size - 1);
+        if (range.start > end) return null;
+        return {
+          stream: createReadStream(file, { start: range.start, end }),
+          size: info.size,
+          contentType: typeOf(key),
+          range: { start: range.start, end },
+        };
+      }
+      return { stream: createReadStream(file), size: info.size, contentType: typeOf(key) };
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+    publicUrl: (key) => `${urlPrefix}/${key}`,
+  };
+}
