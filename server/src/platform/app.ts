@@ -2,15 +2,19 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { HTTP_MESSAGES } from "@airwave/contracts";
+import { HTTP_MESSAGES, UPLOAD_LIMITS } from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { adminRoutes } from "../features/admin/routes.ts";
 import { authRoutes } from "../features/auth/routes.ts";
 import { homeRoutes } from "../features/home/routes.ts";
 import { notificationsRoutes } from "../features/notifications/routes.ts";
+import { postsRoutes } from "../features/posts/routes.ts";
+import { socialRoutes } from "../features/social/routes.ts";
+import { uploadsRoutes } from "../features/uploads/routes.ts";
 import { usersRoutes } from "../features/users/routes.ts";
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./errors.ts";
@@ -33,6 +37,12 @@ const csp = {
     fontSrc: ["'self'", "data:"],
     connectSrc: ["'self'"],
     mediaSrc: ["'self'"],
+    // Music-link players embedded in posts (decisions, "Social": SoundCloud, Mixcloud, YouTube).
+    frameSrc: [
+      "https://w.soundcloud.com",
+      "https://player-widget.mixcloud.com",
+      "https://www.youtube-nocookie.com",
+    ],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
@@ -40,7 +50,16 @@ const csp = {
 };
 
 /** The features' HTTP routes, in one place so a newcomer sees the whole API surface. */
-const FEATURES = [authRoutes, usersRoutes, adminRoutes, homeRoutes, notificationsRoutes];
+const FEATURES = [
+  authRoutes,
+  usersRoutes,
+  socialRoutes,
+  adminRoutes,
+  homeRoutes,
+  notificationsRoutes,
+  postsRoutes,
+  uploadsRoutes,
+];
 
 export interface BuildAppOptions {
   /** Runs on the new instance before any hook or route is added (tests collect routes with `onRoute`). */
@@ -68,6 +87,15 @@ export async function buildApp(
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: csp,
     crossOriginEmbedderPolicy: false,
+  });
+  // Multipart bodies are read only by routes that ask (`features/uploads/multipart.ts`), which set
+  // their own limits; these are the defaults.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: UPLOAD_LIMITS.imageMaxBytes,
+      fields: UPLOAD_LIMITS.fieldsMax,
+      fieldSize: UPLOAD_LIMITS.fieldMaxBytes,
+    },
   });
   installRequestAuth(app, ctx);
 

@@ -15,3 +15,20 @@ export const findUserByUsername = (db: DbOrTx, username: string) =>
 
 export const findUserByEmail = (db: DbOrTx, email: string) =>
   findOne(db, sql`lower(${users.email}) = ${email.toLowerCase()}`);
+
+/** A member by id or by username (profile URLs carry either). */
+export async function findUserByIdOrUsername(db: DbOrTx, idOrName: string) {
+  return (await findUserById(db, idOrName)) ?? (await findUserByUsername(db, idOrName));
+}
+
+/** The columns a `BasicUser` is made of: select these for lists. */
+export const basicUserColumns = {
+  id: users.id,
+  username: users.username,
+  profileimage: users.profileimage,
+  isDj: users.isDj,
+  role: users.role,
+};
+
+/** SQL: the member's account ban is in force (role banned, not expired) — same rule as `isAccountBanActive`. */
+export const accountBanActiveSql = sql`(lower(${users.role}) = 'banned' and (${users.banExpiresAt} is null or ${users.banExpiresAt} > now()))`;

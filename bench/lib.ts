@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a TypeScript entry point as its own process and waits until `url` answers. */
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  url: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited:\n${output}`);
+    try {
+      if ((await fetch(url)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${entry} did not answer ${url}:\n${output}`);
+}
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** 50 concurrent connections for `seconds`, after a short warm-up. */
+export async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = 10,
+): Promise<LoadResult> {
+  await autocannon({ url, connections: 10, duration: 2, headers });
+  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+export function printTable(title: string, rows: LoadResult[]) {
+  console.log(title);
+  console.log(
+    `  ${"".padEnd(34)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`,
+  );
+  for (const r of rows) {
+    console.log(
+      `  ${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`,
+    );
+  }
+}

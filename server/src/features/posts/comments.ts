@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import { type CommentView, POST_MESSAGES } from "@airwave/contracts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/context.ts";
+import { forbidden, notFound } from "../../platform/errors.ts";
+import { createNotification, deliverNotification } from "../notifications/service.ts";
+import { presentBasicUser } from "../users/present.ts";
+import { type UserRow, users } from "../users/schema.ts";
+import { postPolicy } from "./policy.ts";
+import { loadComment } from "./present.ts";
+import { commentLikes, comments, posts } from "./schema.ts";
+import { visiblePostRow } from "./service.ts";
+
+type Actor = Pick<UserRow, "id" | "role" | "username">;
+
+async function commentOf(ctx: AppContext, actor: Actor, postId: string, commentId: string) {
+  const row = await visiblePostRow(ctx.db, actor, postId);
+  const [comment] = await ctx.db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.postId, postId)));
+  if (!comment) throw notFound(POST_MESSAGES.commentNotFound);
+  return { row, comment };
+}
+
+async function present(ctx: AppContext, actor: Actor, commentId: string): Promise<CommentView> {
+  const view = await loadComment(ctx.db, actor.id, commentId);
+  if (!view) throw notFound(POST_MESSAGES.commentNotFound);
+  return view;
+}
+
+/** A comment on a post the actor may see; the post's author is notified. */
+export async function addComment(ctx: AppContext, actor: Actor, postId: string, content: string) {
+  const row = await visiblePostRow(ctx.db, actor, postId);
+  const id = randomUUID();
+  const notificationId = await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(comments)
+      .values({ id, postId, authorId: actor.id, content, createdAt: new Date() });
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} + 1` })
+      .where(eq(posts.id, postId));
+    return createNotification(tx, {
+      userId: row.post.authorId,
+      type: "comment",
+      fromId: actor.id,
+      postId,
+      meta: { postOwnerUsername: row.ownerName, commentAuthorUsername: actor.username },
+    });
+  });
+  await deliverNotification(ctx, notificationId);
+  return present(ctx, actor, id);
+}
+
+export async function updateComment(
+  ctx: AppContext,
+  actor: Actor,
+  postId: string,
+  commentId: string,
+  content: string,
+) {
+  const { comment } = await commentOf(ctx, actor, postId, commentId);
+  if (!postPolicy.editComment(actor, comment)) throw forbidden(POST_MESSAGES.notAllowedEdit);
+  await ctx.db
+    .update(comments)
+    .set({ content, updatedAt: new Date() })
+    .where(eq(comments.id, commentId));
+  return present(ctx, actor, commentId);
+}
+
+export async function deleteComment(
+  ctx: AppContext,
+  actor: Actor,
+  postId: string,
+  commentId: string,
+) {
+  const { row, comment } = await commentOf(ctx, actor, postId, commentId);
+  if (!postPolicy.deleteComment(actor, comment, row.post))
+    throw forbidden(POST_MESSAGES.notAllowedDelete);
+  await ctx.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(comments)
+      .where(eq(comments.id, commentId))
+      .returning({ id: comments.id });
+    if (removed.length > 0) {
+      await tx
+        .update(posts)
+        .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
+        .where(eq(posts.id, postId));
+    }
+  });
+}
+
+/** Like or unlike a comment, once per member; the comment's author is notified of a like. */
+export async function likeComment(
+  ctx: AppContext,
+  actor: Actor,
+  postId: string,
+  commentId: string,
+  action: "like" | "unlike",
+) {
+  const { row, comment } = await commentOf(ctx, actor, postId, commentId);
+  const result = await ctx.db.transaction(async (tx) => {
+    const changed =
+      action === "like"
+        ? await tx
+            .insert(commentLikes)
+            .values({ commentId, userId: actor.id })
+            .onConflictDoNothing()
+            .returning()
+        : await tx
+            .delete(commentLikes)
+            .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, actor.id)))
+            .returning();
+    const delta = changed.length === 0 ? 0 : action === "like" ? 1 : -1;
+    const [c] = await tx
+      .update(comments)
+      .set({ likeCount: sql`greatest(${comments.likeCount} + ${delta}, 0)` })
+      .where(eq(comments.id, commentId))
+      .returning({ likeCount: comments.likeCount });
+    const notificationId =
+      delta === 1
+        ? await createNotification(tx, {
+            userId: comment.authorId,
+            type: "like-comment",
+            fromId: actor.id,
+            postId,
+            meta: { postOwnerUsername: row.ownerName },
+          })
+        : null;
+    return { likeCount: c?.likeCount ?? 0, notificationId };
+  });
+  await deliverNotification(ctx, result.notificationId);
+  return { likeCount: result.likeCount, likedByMe: action === "like" };
+}
+
+export async function listCommentLikes(
+  ctx: AppContext,
+  actor: Actor,
+  postId: string,
+  commentId: string,
+  page: number,
+  limit: number,
+) {
+  const { comment } = await commentOf(ctx, actor, postId, commentId);
+  const likers = await ctx.db
+    .select({
+      id: users.id,
+      username: users.username,
+      profileimage: users.profileimage,
+      isDj: users.isDj,
+      role: users.role,
+    })
+    .from(commentLikes)
+    .innerJoin(users, eq(users.id, commentLikes.userId))
+    .where(eq(commentLikes.commentId, commentId))
+    .orderBy(asc(commentLikes.createdAt), asc(commentLikes.userId))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { users: likers.map(presentBasicUser), total: comment.likeCount, page, limit };
+}

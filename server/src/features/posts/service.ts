@@ -1,0 +1,299 @@
+import { randomUUID } from "node:crypto";
+import {
+  type FeedPage,
+  POST_MESSAGES,
+  type PostView,
+  type ReportReason,
+  USER_MESSAGES,
+} from "@airwave/contracts";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/context.ts";
+import type { DbOrTx } from "../../platform/db/index.ts";
+import { AppError, forbidden, notFound } from "../../platform/errors.ts";
+import { createNotification, deliverNotification } from "../notifications/service.ts";
+import { canSeeContent, relationBetween } from "../social/visibility.ts";
+import { findUserByIdOrUsername } from "../users/lookup.ts";
+import { presentBasicUser } from "../users/present.ts";
+import { type UserRow, users } from "../users/schema.ts";
+import { postPolicy } from "./policy.ts";
+import { presentPosts } from "./present.ts";
+import { encodeCursor, feedRows, type PostRow, profileRows, visibleRowsByIds } from "./queries.ts";
+import { postLikes, postReports, posts } from "./schema.ts";
+
+type Actor = Pick<UserRow, "id" | "role" | "username">;
+
+/** A post the actor may see, or 404 (never reveal that a hidden post exists). */
+export async function visiblePostRow(db: DbOrTx, actor: Actor, postId: string): Promise<PostRow> {
+  const [row] = await visibleRowsByIds(db, actor.id, [postId]);
+  if (!row) throw notFound(POST_MESSAGES.notFound);
+  return row;
+}
+
+async function presentOne(
+  db: DbOrTx,
+  actor: Actor,
+  postId: string,
+  commentsPerPost?: number,
+): Promise<PostView> {
+  const row = await visiblePostRow(db, actor, postId);
+  const [view] = await presentPosts(db, actor.id, [row], { commentsPerPost });
+  if (!view) throw notFound(POST_MESSAGES.notFound);
+  return view;
+}
+
+export async function getFeed(
+  ctx: AppContext,
+  actor: Actor,
+  before: string | undefined,
+  limit: number,
+): Promise<FeedPage> {
+  const rows = await feedRows(ctx.db, actor.id, before, limit);
+  const last = rows.at(-1);
+  return {
+    posts: await presentPosts(ctx.db, actor.id, rows),
+    nextCursor: rows.length === limit && last ? encodeCursor(last.post) : null,
+  };
+}
+
+/** The member whose page is shown, if the actor may see its content (decisions: private profiles). */
+async function viewableProfile(db: DbOrTx, actor: Actor, idOrName: string) {
+  const owner = await findUserByIdOrUsername(db, idOrName);
+  if (!owner) throw notFound(USER_MESSAGES.userNotFound);
+  const relation = await relationBetween(db, actor.id, owner.id);
+  if (!canSeeContent(owner, relation)) throw forbidden(USER_MESSAGES.profilePrivate);
+  return owner;
+}
+
+export async function getUserPosts(
+  ctx: AppContext,
+  actor: Actor,
+  idOrName: string,
+  before: string | undefined,
+  limit: number,
+): Promise<FeedPage> {
+  const owner = await viewableProfile(ctx.db, actor, idOrName);
+  const rows = await profileRows(ctx.db, actor.id, owner.id, before, limit);
+  const last = rows.at(-1);
+  return {
+    posts: await presentPosts(ctx.db, actor.id, rows),
+    nextCursor: rows.length === limit && last ? encodeCursor(last.post) : null,
+  };
+}
+
+/** GET /post/{id}: one post with all its comments. */
+export const getPost = (ctx: AppContext, actor: Actor, postId: string) =>
+  presentOne(ctx.db, actor, postId, 200);
+
+/**
+ * A post on the actor's own page, or on another member's page (`profileOwnerId`) when the actor may
+ * see that member's content. The owner of the page is notified of a post by someone else.
+ */
+export async function createPost(
+  ctx: AppContext,
+  actor: Actor,
+  input: { text: string; image?: string | null; profileOwnerId?: string },
+): Promise<PostView> {
+  const owner =
+    input.profileOwnerId && input.profileOwnerId !== actor.id
+      ? await viewableProfile(ctx.db, actor, input.profileOwnerId)
+      : actor;
+  const ownerId = owner.id;
+  const id = randomUUID();
+  const notificationId = await ctx.db.transaction(async (tx) => {
+    await tx.insert(posts).values({
+      id,
+      authorId: actor.id,
+      profileOwnerId: ownerId,
+      text: input.text,
+      image: input.image ?? null,
+      createdAt: new Date(),
+    });
+    return ownerId === actor.id
+      ? null
+      : createNotification(tx, {
+          userId: ownerId,
+          type: "post",
+          fromId: actor.id,
+          postId: id,
+          meta: { postOwnerUsername: owner.username },
+        });
+  });
+  await deliverNotification(ctx, notificationId);
+  return presentOne(ctx.db, actor, id);
+}
+
+async function postForChange(db: DbOrTx, postId: string) {
+  const [post] = await db.select().from(posts).where(eq(posts.id, postId));
+  if (!post) throw notFound(POST_MESSAGES.notFound);
+  return post;
+}
+
+export async function updatePost(
+  ctx: AppContext,
+  actor: Actor,
+  postId: string,
+  text: string,
+): Promise<PostView> {
+  const post = await postForChange(ctx.db, postId);
+  if (!postPolicy.editPost(actor, post)) throw forbidden(POST_MESSAGES.notAllowedEdit);
+  await ctx.db.update(posts).set({ text, updatedAt: new Date() }).where(eq(posts.id, postId));
+  return presentOne(ctx.db, actor, postId);
+}
+
+export async function deletePost(ctx: AppContext, actor: Actor, postId: string) {
+  const post = await postForChange(ctx.db, postId);
+  if (!postPolicy.deletePost(actor, post)) throw forbidden(POST_MESSAGES.notAllowedDelete);
+  await ctx.db.delete(posts).where(eq(posts.id, postId));
+  if (post.image) await deleteStoredImage(ctx, post.image);
+}
+
+/** Removes an uploaded post image from storage once no post points at it. */
+async function deleteStoredImage(ctx: AppContext, url: string) {
+  const prefix = ctx.storage.publicUrl("");
+  if (!url.startsWith(prefix)) return;
+  const [still] = await ctx.db.select({ n: count() }).from(posts).where(eq(posts.image, url));
+  if ((still?.n ?? 0) === 0)
+    await ctx.storage.delete(url.slice(prefix.length)).catch(() => undefined);
+}
+
+/**
+ * Like or unlike, counted once per member even under parallel requests: the like row's primary key
+ * decides, and the counter moves in the same transaction as the row.
+ */
+export async function likePost(
+  ctx: AppContext,
+  actor: Actor,
+  postId: string,
+  action: "like" | "unlike",
+) {
+  const row = await visiblePostRow(ctx.db, actor, postId);
+  const result = await ctx.db.transaction(async (tx) => {
+    if (action === "like") {
+      const inserted = await tx
+        .insert(postLikes)
+        .values({ postId, userId: actor.id })
+        .onConflictDoNothing()
+        .returning({ postId: postLikes.postId });
+      if (inserted.length === 0) return { changed: false };
+      const [p] = await tx
+        .update(posts)
+        .set({ likeCount: sql`${posts.likeCount} + 1` })
+        .where(eq(posts.id, postId))
+        .returning({ likeCount: posts.likeCount });
+      const notificationId = await createNotification(tx, {
+        userId: row.post.authorId,
+        type: "like-post",
+        fromId: actor.id,
+        postId,
+        meta: { postOwnerUsername: row.ownerName },
+      });
+      return { changed: true, likeCount: p?.likeCount, notificationId };
+    }
+    const removed = await tx
+      .delete(postLikes)
+      .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, actor.id)))
+      .returning({ postId: postLikes.postId });
+    if (removed.length === 0) return { changed: false };
+    const [p] = await tx
+      .update(posts)
+      .set({ likeCount: sql`greatest(${posts.likeCount} - 1, 0)` })
+      .where(eq(posts.id, postId))
+      .returning({ likeCount: posts.likeCount });
+    return { changed: true, likeCount: p?.likeCount };
+  });
+  if ("notificationId" in result) await deliverNotification(ctx, result.notificationId ?? null);
+  let likeCount = result.likeCount;
+  if (likeCount === undefined) {
+    const [p] = await ctx.db
+      .select({ likeCount: posts.likeCount })
+      .from(posts)
+      .where(eq(posts.id, postId));
+    likeCount = p?.likeCount ?? 0;
+  }
+  return { likeCount, likedByMe: action === "like" };
+}
+
+/** GET /postLikes: who liked a post, oldest first, paged. */
+export async function listPostLikes(
+  ctx: AppContext,
+  actor: Actor,
+  postId: string,
+  page: number,
+  limit: number,
+) {
+  const row = await visiblePostRow(ctx.db, actor, postId);
+  const likers = await ctx.db
+    .select({
+      id: users.id,
+      username: users.username,
+      profileimage: users.profileimage,
+      isDj: users.isDj,
+      role: users.role,
+    })
+    .from(postLikes)
+    .innerJoin(users, eq(users.id, postLikes.userId))
+    .where(eq(postLikes.postId, postId))
+    .orderBy(asc(postLikes.createdAt), asc(postLikes.userId))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { users: likers.map(presentBasicUser), total: row.post.likeCount, page, limit };
+}
+
+/** A share points at the original post (sharing a share shares its original). */
+export async function sharePost(
+  ctx: AppContext,
+  actor: Actor,
+  originalPostId: string,
+  caption: string,
+): Promise<PostView> {
+  const shared = await visiblePostRow(ctx.db, actor, originalPostId);
+  const original =
+    shared.post.type === "share" && shared.post.originalPostId
+      ? await visiblePostRow(ctx.db, actor, shared.post.originalPostId)
+      : shared;
+  const id = randomUUID();
+  const notificationId = await ctx.db.transaction(async (tx) => {
+    await tx.insert(posts).values({
+      id,
+      authorId: actor.id,
+      profileOwnerId: actor.id,
+      type: "share",
+      originalPostId: original.post.id,
+      shareCaption: caption,
+      createdAt: new Date(),
+    });
+    return createNotification(tx, {
+      userId: original.post.authorId,
+      type: "share",
+      fromId: actor.id,
+      postId: original.post.id,
+      meta: { postOwnerUsername: original.ownerName },
+    });
+  });
+  await deliverNotification(ctx, notificationId);
+  return presentOne(ctx.db, actor, id);
+}
+
+/** One report per member per post; the post's reportCount counts distinct reporters. */
+export async function reportPost(
+  ctx: AppContext,
+  actor: Actor,
+  postId: string,
+  reason: ReportReason,
+  detail: string,
+) {
+  await visiblePostRow(ctx.db, actor, postId);
+  await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(postReports)
+      .values({ postId, reporterId: actor.id, reason, detail: detail || null })
+      .onConflictDoNothing()
+      .returning({ postId: postReports.postId });
+    if (inserted.length === 0) throw new AppError(409, POST_MESSAGES.alreadyReported);
+    await tx
+      .update(posts)
+      .set({ reportCount: sql`${posts.reportCount} + 1` })
+      .where(eq(posts.id, postId));
+  });
+  return { message: POST_MESSAGES.reported };
+}
