@@ -5,11 +5,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { startPostgres } from "../scripts/lib/postgres.mjs";
 import { openDatabase } from "../server/src/platform/db/index.ts";
 import { hashPassword } from "../server/src/platform/password.ts";
 import { freePort, type LoadResult, load, printTable, startProcess } from "./lib.ts";
+import { seedMembers } from "./seed-members.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 200_000);
@@ -25,47 +25,7 @@ try {
   await database.migrate();
   await database.close();
 
-  const client = new pg.Client({ connectionString: pgServer.url });
-  await client.connect();
-  const hash = await hashPassword(PASSWORD);
-  await client.query(
-    `insert into users (id, username, email, password_hash, created_at, is_private, bio)
-     select 'u' || i, 'member' || i, 'member' || i || '@bench.test', $1,
-            now() - (i || ' minutes')::interval, i % 10 = 0, 'Raver number ' || i
-     from generate_series(1, $2::int) i`,
-    [hash, MEMBERS],
-  );
-  await client.query(
-    `insert into follows (follower_id, followed_id)
-     select 'u' || i, 'u' || (1 + (i * j * 7919) % $1::int)
-     from generate_series(1, $1::int) i, generate_series(1, 20) j
-     where (i * j * 7919) % $1::int + 1 <> i
-     on conflict do nothing`,
-    [MEMBERS],
-  );
-  await client.query(
-    `insert into posts (id, author_id, profile_owner_id, text, created_at, like_count, comment_count)
-     select 'p' || i, 'u' || (1 + i % $1::int), 'u' || (1 + i % $1::int),
-            'Post ' || i || ' about the weekend set' || case when i % 13 = 0 then ' https://soundcloud.com/dj/set-' || i else '' end,
-            now() - (i || ' seconds')::interval, 5, case when i % 10 = 0 then 1 else 0 end
-     from generate_series(1, $2::int) i`,
-    [MEMBERS, POSTS],
-  );
-  await client.query(
-    `insert into post_likes (post_id, user_id)
-     select 'p' || i, 'u' || (1 + (i * k * 31) % $1::int)
-     from generate_series(1, least($2::int, 20000)) i, generate_series(1, 5) k
-     on conflict do nothing`,
-    [MEMBERS, POSTS],
-  );
-  await client.query(
-    `insert into comments (id, post_id, author_id, content, created_at)
-     select 'c' || i, 'p' || i, 'u' || (1 + (i * 17) % $1::int), 'Massive tune', now() - (i || ' seconds')::interval
-     from generate_series(10, $2::int, 10) i`,
-    [MEMBERS, POSTS],
-  );
-  await client.query("analyze");
-  await client.end();
+  await seedMembers(pgServer.url, MEMBERS, POSTS, await hashPassword(PASSWORD));
   console.log(
     `seeded ${MEMBERS} members, ${POSTS} posts in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
@@ -145,6 +105,7 @@ try {
   }
 } finally {
   for (const c of children) c.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 1000));
   await pgServer.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -21,7 +21,12 @@ export async function startProcess(
   env: Record<string, string>,
   url: string,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  // BENCH_PROFILE=dir writes a CPU profile of the app process there (open it in Chrome's DevTools).
+  const profile =
+    process.env.BENCH_PROFILE && entry.includes("main")
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", entry], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

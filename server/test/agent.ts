@@ -1,5 +1,6 @@
 import { CSRF_HEADER } from "@airwave/contracts";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { type FormParts, multipartBody } from "./multipart.ts";
 
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -71,6 +72,17 @@ export class Agent {
 
   post(url: string, body?: unknown) {
     return this.send("POST", url, body);
+  }
+
+  /**
+   * A multipart form post (file uploads), as the browser sends FormData: with a fresh CSRF token
+   * unless `csrf: false`.
+   */
+  async postForm(url: string, parts: FormParts, opts: { csrf?: boolean } = {}) {
+    const { body, contentType } = multipartBody(parts);
+    const headers: Record<string, string> = { "content-type": contentType };
+    if (opts.csrf !== false) headers[CSRF_HEADER] = await this.csrfToken();
+    return this.request("POST", url, { body, headers });
   }
 
   async login(username: string, password: string) {

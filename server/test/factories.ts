@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { ipBans } from "../src/features/auth/schema.ts";
 import { createUser } from "../src/features/auth/service.ts";
+import { blocks, followRequests, follows } from "../src/features/social/schema.ts";
 import { type UserRow, users } from "../src/features/users/schema.ts";
 import type { DbOrTx } from "../src/platform/db/index.ts";
 
@@ -66,3 +67,54 @@ export async function buildIpBan(
   if (!row) throw new Error("ip ban insert returned no row");
   return row;
 }
+
+/** An accepted follow: `follower` follows `followed`, created `ageMs` ago (lists are newest first). */
+export async function buildFollow(
+  db: DbOrTx,
+  follower: Pick<UserRow, "id">,
+  followed: Pick<UserRow, "id">,
+  { ageMs = 0 }: { ageMs?: number } = {},
+) {
+  const [row] = await db
+    .insert(follows)
+    .values({
+      followerId: follower.id,
+      followedId: followed.id,
+      createdAt: new Date(Date.now() - ageMs),
+    })
+    .returning();
+  if (!row) throw new Error("follow insert returned no row");
+  return row;
+}
+
+/** A pending request of `requester` to follow `target` (no notification: see the service for that). */
+export async function buildFollowRequest(
+  db: DbOrTx,
+  requester: Pick<UserRow, "id">,
+  target: Pick<UserRow, "id">,
+) {
+  const [row] = await db
+    .insert(followRequests)
+    .values({ requesterId: requester.id, targetId: target.id })
+    .returning();
+  if (!row) throw new Error("follow request insert returned no row");
+  return row;
+}
+
+/** `blocker` blocks `blocked`. */
+export async function buildBlock(
+  db: DbOrTx,
+  blocker: Pick<UserRow, "id">,
+  blocked: Pick<UserRow, "id">,
+) {
+  const [row] = await db
+    .insert(blocks)
+    .values({ blockerId: blocker.id, blockedId: blocked.id })
+    .returning();
+  if (!row) throw new Error("block insert returned no row");
+  return row;
+}
+
+/** A member with a private profile. */
+export const buildPrivateUser = (db: DbOrTx, overrides: Parameters<typeof buildUser>[1] = {}) =>
+  buildUser(db, { isPrivate: true, ...overrides });

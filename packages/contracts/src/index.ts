@@ -8,4 +8,5 @@ export * from "./realtime.ts";
 export * from "./roles.ts";
 export * from "./schedule.ts";
 export * from "./social.ts";
+export * from "./uploads.ts";
 export * from "./users.ts";

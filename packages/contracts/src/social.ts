@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { BasicUser } from "./users.ts";
 
 export const SOCIAL_MESSAGES = {
   cannotFollowSelf: "You cannot follow yourself.",
@@ -28,3 +29,29 @@ export const privacySchema = z.object({ isPrivate: z.boolean() });
 
 /** Window event that makes an open profile reload its followers. */
 export const FOLLOW_ACCEPTED_REFRESH_EVENT = "follow-accepted-refresh";
+
+/** POST /followUser */
+export interface FollowAnswer {
+  status: FollowStatus;
+}
+
+/** POST /unfollowUser, /follow/accept, /follow/decline, /follow/cancel */
+export interface SocialOkAnswer {
+  ok: true;
+}
+
+/** POST /blockUser and /unblockUser */
+export interface BlockAnswer {
+  ok: true;
+  blocked: boolean;
+}
+
+/** POST /privacy/set */
+export interface PrivacyAnswer {
+  isPrivate: boolean;
+}
+
+/** GET /getfollowers?id and /getfollowing?id: the members, newest relation first (`BasicUser`s). */
+export interface FollowListAnswer {
+  users: BasicUser[];
+}

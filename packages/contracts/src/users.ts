@@ -21,6 +21,8 @@ export const USER_LIMITS = {
   heartbeatMs: 30_000,
   presencePollMs: 45_000,
   basicUsersMaxIds: 100,
+  /** GET /getUsers, /getDjUsers and /users/online answer at most this many members. */
+  usersListMax: 200,
   basicUsersCacheMs: 300_000,
   imageMaxBytes: 5_000_000,
   bioPreviewChars: 340,
@@ -47,6 +49,16 @@ export const USER_MESSAGES = {
     "Please upload a valid image file (JPEG, PNG, GIF, WebP, etc.) less than 5MB",
   nameTagInvalid: "Invalid name tag styling.",
   blockedProfile: "You cannot view this profile.",
+  profileImageInvalidTitle: "Invalid Image",
+  cannotMessageTitle: "Cannot Message",
+  startConversationFailed: "Unable to start conversation",
+  followMustBeAccepted: "Follow must be accepted first.",
+  followAcceptedStillPending:
+    "Your follow seems accepted, but the server still sees it as pending. Reload the page or unfollow and follow again.",
+  noFollowers: "No followers yet.",
+  noFollowing: "Not following anyone yet.",
+  noPhotos: "No photos yet.",
+  noAbout: "Nothing here yet.",
 } as const;
 
 /** A custom link: a host with a domain suffix, optional http(s) scheme, optional path. */
@@ -78,11 +90,11 @@ export const updateProfileSchema = z.object({
   userid: z.string().optional(),
   bio: z.string().trim().max(USER_LIMITS.bioMax, USER_MESSAGES.bioTooLong).optional(),
   age: z
-    .union([z.number(), z.string().trim()])
+    .union([z.number(), z.string().trim()], { error: USER_MESSAGES.ageInvalid })
     .transform((v) => (v === "" ? null : Number(v)))
     .pipe(
       z
-        .number()
+        .number({ error: USER_MESSAGES.ageInvalid })
         .int(USER_MESSAGES.ageInvalid)
         .min(USER_LIMITS.ageMin, USER_MESSAGES.ageInvalid)
         .max(USER_LIMITS.ageMax, USER_MESSAGES.ageInvalid)
@@ -91,9 +103,7 @@ export const updateProfileSchema = z.object({
     .optional()
     .nullable(),
   location: optionalText(USER_LIMITS.locationMax),
-  sex: z
-    .union([z.enum(SEX_OPTIONS, { error: USER_MESSAGES.sexInvalid }), z.literal("")])
-    .optional(),
+  sex: z.enum([...SEX_OPTIONS, ""], { error: USER_MESSAGES.sexInvalid }).optional(),
   interests: interestsSchema.optional(),
   facebook: optionalText(USER_LIMITS.socialHandleMax),
   twitter: optionalText(USER_LIMITS.socialHandleMax),
@@ -101,23 +111,36 @@ export const updateProfileSchema = z.object({
   customLinks: customLinksSchema.optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+/** The profile changes as the server reads them (interests joined, age a number or null). */
+export type UpdateProfileData = z.output<typeof updateProfileSchema>;
 
 /** Name tag styling (chat room name tags): colours and a font from fixed sets, validated loosely here. */
 export const nameTagStylingSchema = z.object({
   userid: z.string().optional(),
   nameTagStyling: z
-    .record(z.string().max(40), z.union([z.string().max(100), z.number(), z.boolean()]))
+    .record(
+      z.string().max(40, USER_MESSAGES.nameTagInvalid),
+      z.union([z.string().max(100, USER_MESSAGES.nameTagInvalid), z.number(), z.boolean()], {
+        error: USER_MESSAGES.nameTagInvalid,
+      }),
+      { error: USER_MESSAGES.nameTagInvalid },
+    )
     .refine((v) => Object.keys(v).length <= 20, USER_MESSAGES.nameTagInvalid),
 });
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(USER_LIMITS.searchMinChars, USER_MESSAGES.searchTooShort).max(50),
+  q: z
+    .string({ error: USER_MESSAGES.searchTooShort })
+    .trim()
+    .min(USER_LIMITS.searchMinChars, USER_MESSAGES.searchTooShort)
+    .max(50),
 });
 
 export const basicUsersQuerySchema = z.object({
   ids: z
     .string()
     .max(5000)
+    .default("")
     .transform((s) =>
       [
         ...new Set(
@@ -180,4 +203,59 @@ export interface UserProfile extends BasicUser {
   hasRequestedToFollowMe: boolean;
   /** Pending follow requests to this profile (owner only). */
   followRequests?: BasicUser[];
+}
+
+/** `?id=` of the profile and follow-list calls: a user id or a username (any case); absent = oneself. */
+export const userRefQuerySchema = z.object({
+  id: z.string().trim().min(1, USER_MESSAGES.userNotFound).max(100).optional(),
+});
+
+/** The editable profile of a member (community spec 3: User), as stored. */
+export interface UserProfileFields {
+  coverphoto: string | null;
+  bio: string;
+  age: number | null;
+  location: string;
+  sex: string;
+  /** Comma-separated, shown as chips. */
+  interests: string;
+  facebook: string;
+  twitter: string;
+  instagram: string;
+  customLinks: string[];
+  nameTagStyling: Record<string, unknown> | null;
+  isPrivate: boolean;
+}
+
+/**
+ * GET /userdata, POST /updateProfile and POST /namTagStyling answer the member with the profile
+ * fields: always for oneself; for another member the personal ones (bio, age, location, sex,
+ * interests, social and custom links) only when the viewer may see the profile's content.
+ */
+declare module "./auth.ts" {
+  interface UserData {
+    coverphoto?: string | null;
+    bio?: string;
+    age?: number | null;
+    location?: string;
+    sex?: string;
+    interests?: string;
+    facebook?: string;
+    twitter?: string;
+    instagram?: string;
+    customLinks?: string[];
+    nameTagStyling?: Record<string, unknown> | null;
+    isPrivate?: boolean;
+  }
+}
+
+/** GET /basicUsers, /getUsers, /getDjUsers, /searchUsers, /users/online, /users/recent. */
+export interface UsersAnswer {
+  users: BasicUser[];
+}
+
+/** POST /users/heartbeat */
+export interface HeartbeatAnswer {
+  ok: true;
+  lastSeenAt: string;
 }

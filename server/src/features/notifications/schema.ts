@@ -15,5 +15,5 @@ export const notifications = pgTable(
     read: boolean("read").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import { type CommentView, findMusicLink, POST_LIMITS, type PostView } from "@airwave/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { prepared } from "../../platform/db/prepared.ts";
 import { users } from "../users/schema.ts";
 import { type PostRow, visibleRowsByIds } from "./queries.ts";
 import { commentLikes, comments, postLikes, postReports } from "./schema.ts";
@@ -23,42 +24,6 @@ function presentComment(c: CommentRow, likedByMe: boolean): CommentView {
   };
 }
 
-/** Comments of some posts: the newest `perPost` of each (oldest first), with the viewer's likes. */
-async function loadComments(db: DbOrTx, viewerId: string, postIds: string[], perPost: number) {
-  const byPost = new Map<string, CommentView[]>();
-  if (postIds.length === 0) return byPost;
-  const ranked = db
-    .select({
-      id: comments.id,
-      rn: sql<number>`row_number() over (partition by ${comments.postId} order by ${comments.createdAt} desc)`.as(
-        "rn",
-      ),
-    })
-    .from(comments)
-    .where(inArray(comments.postId, postIds))
-    .as("ranked");
-  const rows = await db
-    .select({
-      c: comments,
-      username: users.username,
-      userImage: users.profileimage,
-      likedByMe: sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})`,
-    })
-    .from(ranked)
-    .innerJoin(comments, eq(comments.id, ranked.id))
-    .innerJoin(users, eq(users.id, comments.authorId))
-    .where(sql`${ranked.rn} <= ${perPost}`)
-    .orderBy(comments.createdAt);
-  for (const r of rows) {
-    const list = byPost.get(r.c.postId) ?? [];
-    list.push(
-      presentComment({ ...r.c, username: r.username, userImage: r.userImage }, !!r.likedByMe),
-    );
-    byPost.set(r.c.postId, list);
-  }
-  return byPost;
-}
-
 export async function loadComment(
   db: DbOrTx,
   viewerId: string,
@@ -79,9 +44,52 @@ export async function loadComment(
     : null;
 }
 
+interface PageExtras {
+  id: string;
+  liked: boolean;
+  reported: boolean;
+  likes: { user: string; date: string }[];
+  comments: (Omit<CommentView, "date" | "updatedAt"> & {
+    date: string;
+    updatedAt: string | null;
+  })[];
+}
+
 /**
- * Post views for rows the viewer may see, in a fixed number of queries whatever the page size:
- * first likers, the viewer's likes and reports, comment previews and the shared originals.
+ * What a page of post views needs beyond the rows, in one prepared statement per comment count:
+ * the first likers, the viewer's like and report, and the newest comments with the viewer's likes.
+ */
+function extrasStatement(db: DbOrTx, commentsPerPost: number) {
+  const viewer = sql.placeholder("viewer");
+  const ids = sql.placeholder("ids");
+  return prepared(db, `post_extras_${commentsPerPost}`, (name) =>
+    db
+      .select({
+        id: sql<string>`p.id`,
+        liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = p.id and ${postLikes.userId} = ${viewer})`,
+        reported: sql<boolean>`exists (select 1 from ${postReports} where ${postReports.postId} = p.id and ${postReports.reporterId} = ${viewer})`,
+        likes: sql<
+          PageExtras["likes"]
+        >`coalesce((select json_agg(json_build_object('user', l.user_id, 'date', l.created_at) order by l.created_at, l.user_id) from (select ${postLikes.userId} as user_id, ${postLikes.createdAt} as created_at from ${postLikes} where ${postLikes.postId} = p.id order by ${postLikes.createdAt}, ${postLikes.userId} limit ${sql.raw(String(POST_LIMITS.hoverIdsMax))}) l), '[]'::json)`,
+        comments: sql<PageExtras["comments"]>`coalesce((select json_agg(json_build_object(
+            '_id', c.id, 'commentId', c.id, 'comment', c.content, 'content', c.content,
+            'username', u.username, 'userImage', u.profileimage, 'user', c.author_id,
+            'date', c.created_at, 'updatedAt', c.updated_at, 'likeCount', c.like_count,
+            'likedByMe', exists (select 1 from ${commentLikes} cl where cl.comment_id = c.id and cl.user_id = ${viewer})
+          ) order by c.created_at, c.id)
+          from (select * from ${comments} where ${comments.postId} = p.id order by ${comments.createdAt} desc, ${comments.id} desc limit ${sql.raw(String(commentsPerPost))}) c
+          join ${users} u on u.id = c.author_id), '[]'::json)`,
+      })
+      .from(sql`unnest(${ids}::text[]) as p(id)`)
+      .prepare(name),
+  );
+}
+
+const iso = (d: string | null) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * Post views for rows the viewer may see: one statement for the page's likes, reports and comments,
+ * one for the shared originals, whatever the page size.
  */
 export async function presentPosts(
   db: DbOrTx,
@@ -90,56 +98,20 @@ export async function presentPosts(
   opts: { commentsPerPost?: number; resolveOriginals?: boolean } = {},
 ): Promise<PostView[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.post.id);
   const perPost = opts.commentsPerPost ?? POST_LIMITS.commentsPreview;
-
-  const rankedLikes = db
-    .select({
-      postId: postLikes.postId,
-      userId: postLikes.userId,
-      createdAt: postLikes.createdAt,
-      rn: sql<number>`row_number() over (partition by ${postLikes.postId} order by ${postLikes.createdAt})`.as(
-        "rn",
-      ),
-    })
-    .from(postLikes)
-    .where(inArray(postLikes.postId, ids))
-    .as("ranked_likes");
-
   const originalIds =
     opts.resolveOriginals === false
       ? []
       : [...new Set(rows.map((r) => r.post.originalPostId).filter((x): x is string => !!x))];
 
-  const [likes, mine, reported, commentMap, originalRows] = await Promise.all([
-    db
-      .select({
-        postId: rankedLikes.postId,
-        userId: rankedLikes.userId,
-        createdAt: rankedLikes.createdAt,
-      })
-      .from(rankedLikes)
-      .where(sql`${rankedLikes.rn} <= ${POST_LIMITS.hoverIdsMax}`),
-    db
-      .select({ postId: postLikes.postId })
-      .from(postLikes)
-      .where(and(inArray(postLikes.postId, ids), eq(postLikes.userId, viewerId))),
-    db
-      .select({ postId: postReports.postId })
-      .from(postReports)
-      .where(and(inArray(postReports.postId, ids), eq(postReports.reporterId, viewerId))),
-    loadComments(db, viewerId, ids, perPost),
+  const [extras, originalRows] = await Promise.all([
+    extrasStatement(db, perPost).execute({
+      viewer: viewerId,
+      ids: rows.map((r) => r.post.id),
+    }) as Promise<PageExtras[]>,
     visibleRowsByIds(db, viewerId, originalIds),
   ]);
-
-  const likesByPost = new Map<string, { user: string; date: string }[]>();
-  for (const l of likes.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
-    const list = likesByPost.get(l.postId) ?? [];
-    list.push({ user: l.userId, date: l.createdAt.toISOString() });
-    likesByPost.set(l.postId, list);
-  }
-  const likedSet = new Set(mine.map((m) => m.postId));
-  const reportedSet = new Set(reported.map((m) => m.postId));
+  const byId = new Map(extras.map((e) => [e.id, e]));
   const originals = new Map(
     (
       await presentPosts(db, viewerId, originalRows, {
@@ -151,6 +123,7 @@ export async function presentPosts(
 
   return rows.map((r): PostView => {
     const p = r.post;
+    const extra = byId.get(p.id);
     return {
       _id: p.id,
       postid: p.id,
@@ -169,12 +142,19 @@ export async function presentPosts(
       shareCaption: p.shareCaption,
       originalPost: p.originalPostId,
       originalResolved: p.originalPostId ? (originals.get(p.originalPostId) ?? null) : null,
-      likes: likesByPost.get(p.id) ?? [],
+      likes: (extra?.likes ?? []).map((l) => ({ user: l.user, date: iso(l.date) ?? l.date })),
       likeCount: p.likeCount,
-      likedByMe: likedSet.has(p.id),
-      comments: perPost > 0 ? (commentMap.get(p.id) ?? []) : [],
+      likedByMe: !!extra?.liked,
+      comments:
+        perPost > 0
+          ? (extra?.comments ?? []).map((c) => ({
+              ...c,
+              date: iso(c.date) ?? c.date,
+              updatedAt: iso(c.updatedAt),
+            }))
+          : [],
       commentCount: p.commentCount,
-      reportedByMe: reportedSet.has(p.id),
+      reportedByMe: !!extra?.reported,
       music: p.type === "share" ? null : findMusicLink(p.text),
     };
   });

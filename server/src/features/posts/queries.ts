@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { prepared } from "../../platform/db/prepared.ts";
 import { blocks, follows } from "../social/schema.ts";
 import { users } from "../users/schema.ts";
 import { posts } from "./schema.ts";
@@ -37,14 +38,6 @@ export function decodeCursor(cursor: string | undefined): { at: Date; id: string
   return { at: date, id };
 }
 
-const before = (cursor: { at: Date; id: string } | null): SQL | undefined =>
-  cursor
-    ? or(
-        lt(posts.createdAt, cursor.at),
-        and(eq(posts.createdAt, cursor.at), lt(posts.id, cursor.id)),
-      )
-    : undefined;
-
 /** Neither member blocks the other (`viewerId` and the SQL column of the other member). */
 export const notBlocked = (viewerId: string, other: SQL | AnyPgColumn) =>
   sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${other}) or (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${viewerId}))`;
@@ -70,12 +63,53 @@ function selectPosts(db: DbOrTx) {
     .innerJoin(owners, eq(owners.id, posts.profileOwnerId));
 }
 
+const viewer = sql.placeholder("viewer");
+const cursorAt = sql.placeholder("cursorAt");
+const cursorId = sql.placeholder("cursorId");
+const owner = sql.placeholder("owner");
+
+const beforeCursor = or(
+  sql`${posts.createdAt} < ${cursorAt}::timestamptz`,
+  and(sql`${posts.createdAt} = ${cursorAt}::timestamptz`, sql`${posts.id} < ${cursorId}`),
+);
+
+/**
+ * A page of posts newest first, as a prepared statement per (kind, page size, first page or not):
+ * the page size is a literal so PostgreSQL's cached plan walks the (created_at, id) index.
+ */
+function pageStatement(db: DbOrTx, kind: "feed" | "profile", limit: number, withCursor: boolean) {
+  return prepared(db, `posts_${kind}_${limit}_${withCursor ? "c" : "f"}`, (name) =>
+    selectPosts(db)
+      .where(
+        and(
+          kind === "profile" ? sql`${posts.profileOwnerId} = ${owner}` : undefined,
+          postVisibleTo(viewer as unknown as string),
+          withCursor ? beforeCursor : undefined,
+        ),
+      )
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(limit)
+      .prepare(name),
+  );
+}
+
+function cursorParams(cursor: string | undefined) {
+  const c = decodeCursor(cursor);
+  return c ? { cursorAt: c.at.toISOString(), cursorId: c.id } : {};
+}
+
 /** The news feed (decisions: Social): newest first, everything the viewer may see. */
-export function feedRows(db: DbOrTx, viewerId: string, cursor: string | undefined, limit: number) {
-  return selectPosts(db)
-    .where(and(postVisibleTo(viewerId), before(decodeCursor(cursor))))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
+export function feedRows(
+  db: DbOrTx,
+  viewerId: string,
+  cursor: string | undefined,
+  limit: number,
+): Promise<PostRow[]> {
+  const params = cursorParams(cursor);
+  return pageStatement(db, "feed", limit, "cursorAt" in params).execute({
+    viewer: viewerId,
+    ...params,
+  });
 }
 
 /** The posts on one member's profile page (already checked: the viewer may see that member's content). */
@@ -85,13 +119,13 @@ export function profileRows(
   ownerId: string,
   cursor: string | undefined,
   limit: number,
-) {
-  return selectPosts(db)
-    .where(
-      and(eq(posts.profileOwnerId, ownerId), postVisibleTo(viewerId), before(decodeCursor(cursor))),
-    )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
+): Promise<PostRow[]> {
+  const params = cursorParams(cursor);
+  return pageStatement(db, "profile", limit, "cursorAt" in params).execute({
+    viewer: viewerId,
+    owner: ownerId,
+    ...params,
+  });
 }
 
 /** Posts by id, each only if the viewer may see it. */

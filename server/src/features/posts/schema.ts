@@ -35,9 +35,9 @@ export const posts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
   (t) => [
-    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("posts_author_created_idx").on(t.authorId, t.createdAt.desc()),
-    index("posts_profile_owner_created_idx").on(t.profileOwnerId, t.createdAt.desc()),
+    index("posts_created_idx").on(t.createdAt, t.id),
+    index("posts_author_created_idx").on(t.authorId, t.createdAt, t.id),
+    index("posts_profile_owner_created_idx").on(t.profileOwnerId, t.createdAt, t.id),
     index("posts_original_idx").on(t.originalPostId),
   ],
 );

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { type BuiltUser, buildUser } from "../../../test/factories.ts";
+import { type BuiltUser, buildFollow, buildUser } from "../../../test/factories.ts";
 
 let t: TestApp;
 let me: BuiltUser;
@@ -33,6 +33,18 @@ describe("GET /api/auth/userdata", () => {
         isDj: true,
         profileimage: me.user.profileimage,
         date: me.user.createdAt.toISOString(),
+        coverphoto: null,
+        bio: "",
+        age: null,
+        location: "",
+        sex: "",
+        interests: "",
+        facebook: "",
+        twitter: "",
+        instagram: "",
+        customLinks: [],
+        nameTagStyling: null,
+        isPrivate: false,
       });
     }
   });
@@ -45,6 +57,23 @@ describe("GET /api/auth/userdata", () => {
     expect(body).not.toHaveProperty("email");
     for (const field of PRIVATE_FIELDS) expect(body).not.toHaveProperty(field);
     expect(res.body).not.toContain(other.user.email);
+  });
+
+  it("answers another member's personal profile fields only when their content is visible", async () => {
+    const open = await buildUser(t.ctx.db, { bio: "Open book", location: "Hull" });
+    const shy = await buildUser(t.ctx.db, { bio: "Secret", location: "Nowhere", isPrivate: true });
+    const seen = (await agent.get("/api/auth/userdata", { id: open.user.id })).json();
+    expect(seen).toMatchObject({ bio: "Open book", location: "Hull", isPrivate: false });
+
+    const hidden = await agent.get("/api/auth/userdata", { id: shy.user.id });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toMatchObject({ id: shy.user.id, isPrivate: true });
+    expect(hidden.json()).not.toHaveProperty("bio");
+    expect(hidden.body).not.toContain("Secret");
+
+    await buildFollow(t.ctx.db, me.user, shy.user);
+    const asFollower = (await agent.get("/api/auth/userdata", { id: shy.user.id })).json();
+    expect(asFollower).toMatchObject({ bio: "Secret", location: "Nowhere" });
   });
 
   it("answers 404 for an unknown id", async () => {

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { AUTH_LIMITS } from "@airwave/contracts";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { type UserRow, users } from "../../features/users/schema.ts";
 import type { DbOrTx } from "../db/index.ts";
+import { prepared } from "../db/prepared.ts";
 import { sessions } from "./schema.ts";
 
 export const SESSION_COOKIE = "aw_sid";
@@ -27,14 +28,18 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user of a live session, or null for an unknown or expired token. */
+/** The user of a live session, or null for an unknown or expired token. Runs on every request. */
 export async function resolveSession(db: DbOrTx, token: string): Promise<UserRow | null> {
-  const rows = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const statement = prepared(db, "session_user", (name) =>
+    db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.idHash, sql.placeholder("hash")), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1)
+      .prepare(name),
+  );
+  const rows = await statement.execute({ hash: hashToken(token) });
   return rows[0]?.user ?? null;
 }
 

@@ -14,7 +14,11 @@ export interface StoredObject {
  */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Size and type of a stored object without opening it (null when there is none). */
+  head(key: string): Promise<{ size: number; contentType: string } | null>;
   get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   publicUrl(key: string): string;
+  /** The key behind a URL made by `publicUrl` (null for any other URL, e.g. /images/default.webp). */
+  keyFromUrl(url: string): string | null;
 }

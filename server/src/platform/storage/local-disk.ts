@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Storage, StoredObject } from "./index.ts";
 
@@ -29,7 +30,25 @@ export function createLocalDiskStorage(
     async put(key, body) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body, { mode: 0o644 });
+      // Written aside, then renamed: a reader never sees half a file.
+      const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
+      try {
+        await writeFile(partial, body, { mode: 0o644 });
+        await rename(partial, file);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+    },
+    async head(key) {
+      let file: string;
+      try {
+        file = resolve(key);
+      } catch {
+        return null;
+      }
+      const info = await stat(file).catch(() => null);
+      return info?.isFile() ? { size: info.size, contentType: typeOf(key) } : null;
     },
     async get(key, range): Promise<StoredObject | null> {
       let file: string;
@@ -56,5 +75,11 @@ export function createLocalDiskStorage(
       await rm(resolve(key), { force: true });
     },
     publicUrl: (key) => `${urlPrefix}/${key}`,
+    keyFromUrl(url) {
+      const prefix = `${urlPrefix}/`;
+      if (!url.startsWith(prefix)) return null;
+      const key = url.slice(prefix.length);
+      return SAFE_KEY.test(key) && !key.includes("..") ? key : null;
+    },
   };
 }

@@ -1,0 +1,50 @@
+import { isAdminRole, isModeratorRole, SOCIAL_MESSAGES, USER_MESSAGES } from "@airwave/contracts";
+import { AppError } from "../../platform/errors.ts";
+import { isAccountBanActive } from "../auth/bans.ts";
+import { canSeeContent, isBlockedEitherWay, type Relation } from "../social/visibility.ts";
+import type { UserRow } from "./schema.ts";
+
+/** Why an action is refused: the status and the contract's message (plus extra answer fields). */
+export interface Refusal {
+  status: number;
+  message: string;
+  extra?: Record<string, unknown>;
+}
+
+/** Turns a policy's refusal into the error the services throw. */
+export const refusalError = (r: Refusal) => new AppError(r.status, r.message, r.extra);
+
+type Viewer = Pick<UserRow, "role">;
+type Member = Pick<UserRow, "role" | "banExpiresAt" | "isPrivate">;
+
+/** Admins and Moderators (decisions: Roles and powers). */
+export const isStaff = (role: string) => isAdminRole(role) || isModeratorRole(role);
+
+/** What the users feature lets a viewer do with a member's profile. Pure: tested as a table. */
+export const usersPolicy = {
+  /** Opening the profile at all: not a banned member's (except for staff), not a blocker's. */
+  viewProfile(viewer: Viewer, member: Member, rel: Relation): Refusal | null {
+    if (rel.self) return null;
+    if (isAccountBanActive(member) && !isStaff(viewer.role)) {
+      return { status: 403, message: USER_MESSAGES.userBanned, extra: { banned: true } };
+    }
+    if (rel.hasBlockedMe) return { status: 403, message: USER_MESSAGES.blockedProfile };
+    return null;
+  },
+
+  /** Seeing the profile's content (personal details, posts, follower lists, photos). */
+  viewContent(viewer: Viewer, member: Member, rel: Relation): boolean {
+    return usersPolicy.viewProfile(viewer, member, rel) === null && canSeeContent(member, rel);
+  },
+
+  /** The notice a limited profile shows instead of its content. */
+  limitedNotice(member: Member, rel: Relation): string | undefined {
+    if (rel.self) return undefined;
+    if (isBlockedEitherWay(rel)) return SOCIAL_MESSAGES.blocked;
+    if (member.isPrivate && !rel.isFollowing) return USER_MESSAGES.profilePrivate;
+    return undefined;
+  },
+
+  /** Pending follow requests are the owner's business only. */
+  viewFollowRequests: (rel: Relation) => rel.self,
+} as const;
