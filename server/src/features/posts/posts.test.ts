@@ -5,7 +5,9 @@ import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildPost } from "../../../test/factories/posts.ts";
 import { buildModerator, buildUser } from "../../../test/factories.ts";
+import { noise } from "../../../test/images.ts";
 import { blocks, follows } from "../social/schema.ts";
+import { saveImageUpload } from "../uploads/service.ts";
 import { users } from "../users/schema.ts";
 import { posts } from "./schema.ts";
 
@@ -301,5 +303,31 @@ describe("shares and reports", () => {
     expect(row?.reportCount).toBe(2);
     const view = (await a.agent.get(`/api/auth/post/${post.id}`)).json() as PostView;
     expect(view.reportedByMe).toBe(true);
+  });
+});
+
+describe("posts with images", () => {
+  it("accepts only an image the member uploaded, and removes it with the post", async () => {
+    const a = await member();
+    const other = await member();
+    const outside = await a.agent.post("/api/auth/userPost", {
+      post: "look",
+      image: "https://evil.example/x.png",
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe(POST_MESSAGES.invalidFileType);
+    const png = await noise(8, 8).png().toBuffer();
+    const othersImage = await saveImageUpload(t.ctx, other.user.id, "temp", png);
+    const stolen = await a.agent.post("/api/auth/userPost", {
+      post: "mine now",
+      image: othersImage.url,
+    });
+    expect(stolen.statusCode).toBe(400);
+    const own = await saveImageUpload(t.ctx, a.user.id, "temp", png);
+    const ok = await a.agent.post("/api/auth/userPost", { post: "", image: own.url });
+    expect(ok.statusCode).toBe(201);
+    expect((await a.agent.get(own.url)).statusCode).toBe(200);
+    await a.agent.post("/api/auth/deletePost", { postid: ok.json()._id });
+    expect((await a.agent.get(own.url)).statusCode).toBe(404);
   });
 });

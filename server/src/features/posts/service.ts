@@ -9,9 +9,10 @@ import {
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
-import { AppError, forbidden, notFound } from "../../platform/errors.ts";
+import { AppError, badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { createNotification, deliverNotification } from "../notifications/service.ts";
 import { canSeeContent, relationBetween } from "../social/visibility.ts";
+import { deleteOwnUpload, findUploadByUrl } from "../uploads/service.ts";
 import { findUserByIdOrUsername } from "../users/lookup.ts";
 import { presentBasicUser } from "../users/present.ts";
 import { type UserRow, users } from "../users/schema.ts";
@@ -98,6 +99,13 @@ export async function createPost(
       ? await viewableProfile(ctx.db, actor, input.profileOwnerId)
       : actor;
   const ownerId = owner.id;
+  if (input.image) {
+    // Only an image this member uploaded: never an outside address or someone else's file.
+    const upload = await findUploadByUrl(ctx, input.image);
+    if (!upload || upload.ownerId !== actor.id || !["post", "temp"].includes(upload.kind)) {
+      throw badRequest(POST_MESSAGES.invalidFileType);
+    }
+  }
   const id = randomUUID();
   const notificationId = await ctx.db.transaction(async (tx) => {
     await tx.insert(posts).values({
@@ -144,16 +152,13 @@ export async function deletePost(ctx: AppContext, actor: Actor, postId: string) 
   const post = await postForChange(ctx.db, postId);
   if (!postPolicy.deletePost(actor, post)) throw forbidden(POST_MESSAGES.notAllowedDelete);
   await ctx.db.delete(posts).where(eq(posts.id, postId));
-  if (post.image) await deleteStoredImage(ctx, post.image);
+  if (post.image) await deleteStoredImage(ctx, post.authorId, post.image);
 }
 
-/** Removes an uploaded post image from storage once no post points at it. */
-async function deleteStoredImage(ctx: AppContext, url: string) {
-  const prefix = ctx.storage.publicUrl("");
-  if (!url.startsWith(prefix)) return;
+/** Removes the author's uploaded image (file and metadata) once no post points at it any more. */
+async function deleteStoredImage(ctx: AppContext, authorId: string, url: string) {
   const [still] = await ctx.db.select({ n: count() }).from(posts).where(eq(posts.image, url));
-  if ((still?.n ?? 0) === 0)
-    await ctx.storage.delete(url.slice(prefix.length)).catch(() => undefined);
+  if ((still?.n ?? 0) === 0) await deleteOwnUpload(ctx, authorId, url);
 }
 
 /**
