@@ -29,6 +29,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface ApiOptions {
   method?: Method;
+  /** A JSON value, or a FormData sent as multipart (the browser sets its content type and boundary). */
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
@@ -54,7 +55,8 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   }
   const send = async (): Promise<Response> => {
     const headers: Record<string, string> = {};
-    if (opts.body !== undefined) headers["content-type"] = "application/json";
+    const multipart = typeof FormData !== "undefined" && opts.body instanceof FormData;
+    if (opts.body !== undefined && !multipart) headers["content-type"] = "application/json";
     if (method !== "GET") {
       csrfToken ??= fetchCsrfToken();
       headers[CSRF_HEADER] = await csrfToken.catch((err) => {
@@ -67,7 +69,12 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
       headers,
       credentials: "include",
       signal: opts.signal,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body:
+        opts.body === undefined
+          ? undefined
+          : multipart
+            ? (opts.body as FormData)
+            : JSON.stringify(opts.body),
     });
   };
 

@@ -3,6 +3,8 @@ import { Box, Toolbar, useMediaQuery } from "@mui/material";
 import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { PageLoader } from "../../ui/PageLoader.tsx";
+import { usePresenceHeartbeat } from "../presence.ts";
+import { useRealtimeConnection } from "../socket.ts";
 import { NavDrawer } from "./NavDrawer.tsx";
 import { TopBar } from "./TopBar.tsx";
 
@@ -10,6 +12,8 @@ import { TopBar } from "./TopBar.tsx";
 export function AppShell() {
   const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileMaxWidth}px)`);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useRealtimeConnection();
+  usePresenceHeartbeat();
 
   return (
     <Box sx={{ display: "flex", minHeight: "100dvh" }}>

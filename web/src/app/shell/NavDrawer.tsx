@@ -12,6 +12,7 @@ import {
 } from "@mui/material";
 import { NavLink } from "react-router";
 import { useAuthStatus, useMe } from "../session.ts";
+import { ShellUserSearch } from "./lazy-extras.tsx";
 import { NAV_ITEMS } from "./nav-items.ts";
 
 export function NavDrawer({
@@ -32,6 +33,11 @@ export function NavDrawer({
   const content = (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
       <Toolbar />
+      {signedIn && (
+        <Box role="search" sx={{ px: 1.5, pt: 1.5 }}>
+          <ShellUserSearch onNavigate={mobile ? onClose : undefined} />
+        </Box>
+      )}
       <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, overflowY: "auto" }}>
         <List>
           {items.map((item) => (

@@ -14,6 +14,7 @@ import {
 } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { useAuthStatus, useMe } from "../session.ts";
+import { ShellNotificationsBell } from "./lazy-extras.tsx";
 
 export function TopBar({ mobile, onMenu }: { mobile: boolean; onMenu: () => void }) {
   const status = useAuthStatus();
@@ -50,6 +51,7 @@ export function TopBar({ mobile, onMenu }: { mobile: boolean; onMenu: () => void
           </Typography>
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        {signedIn && <ShellNotificationsBell />}
         {signedIn && me.data && (
           <Chip
             component={RouterLink}
@@ -57,7 +59,7 @@ export function TopBar({ mobile, onMenu }: { mobile: boolean; onMenu: () => void
             clickable
             avatar={<Avatar src={me.data.profileimage} alt="" />}
             label={mobile ? me.data.username : `Welcome, ${me.data.username}`}
-            sx={{ maxWidth: mobile ? 160 : 280 }}
+            sx={{ maxWidth: mobile ? 160 : 280, minWidth: 0 }}
           />
         )}
         {signedIn && !mobile && (

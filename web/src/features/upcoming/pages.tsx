@@ -1,7 +1,7 @@
 import { isAdminRole, PATHS } from "@airwave/contracts";
 import ConstructionIcon from "@mui/icons-material/Construction";
 import { Paper, Stack, Typography } from "@mui/material";
-import { Navigate, useParams } from "react-router";
+import { Navigate } from "react-router";
 import { useMe } from "../../app/session.ts";
 import { PageLoader } from "../../ui/PageLoader.tsx";
 
@@ -28,14 +28,8 @@ function NotYetBuilt({ title, what }: { title: string; what: string }) {
 export const ChatPage = () => <NotYetBuilt title="Chat" what="The live chat room" />;
 export const SchedulePage = () => <NotYetBuilt title="Schedule" what="Booking DJ slots" />;
 export const TicketsPage = () => <NotYetBuilt title="Ticket Support" what="Support tickets" />;
-export const NewsFeedPage = () => <NotYetBuilt title="News Feed" what="The news feed" />;
 export const ApplyDjPage = () => <NotYetBuilt title="Apply DJ" what="Applying to become a DJ" />;
 export const InboxPage = () => <NotYetBuilt title="Inbox" what="Private messaging" />;
-
-export function ProfilePage() {
-  const { djid = "" } = useParams();
-  return <NotYetBuilt title={djid} what="Member profiles" />;
-}
 
 /** /myprofile is the signed-in member's own profile page. */
 export function MyProfileRedirect() {

@@ -1,0 +1,34 @@
+import { Box } from "@mui/material";
+import { lazy, Suspense } from "react";
+import { SilentBoundary } from "./SilentBoundary.tsx";
+
+/*
+ * What only signed-in members need is loaded on demand, so the login page does not carry it
+ * (its initial JavaScript has a budget): the bell, the member search.
+ */
+const NotificationsBellLazy = lazy(async () => ({
+  default: (await import("../../features/notifications/NotificationsBell.tsx")).NotificationsBell,
+}));
+const UserSearchBoxLazy = lazy(async () => ({
+  default: (await import("../../features/search/UserSearchBox.tsx")).UserSearchBox,
+}));
+
+export function ShellNotificationsBell() {
+  return (
+    <SilentBoundary>
+      <Suspense fallback={<Box aria-hidden sx={{ width: 40, height: 40 }} />}>
+        <NotificationsBellLazy />
+      </Suspense>
+    </SilentBoundary>
+  );
+}
+
+export function ShellUserSearch({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <SilentBoundary>
+      <Suspense fallback={<Box aria-hidden sx={{ height: 40 }} />}>
+        <UserSearchBoxLazy onNavigate={onNavigate} />
+      </Suspense>
+    </SilentBoundary>
+  );
+}
