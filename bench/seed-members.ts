@@ -29,9 +29,11 @@ export async function seedMembers(
     [members],
   );
   await client.query(
-    `insert into posts (id, author_id, profile_owner_id, text, created_at, like_count, comment_count)
+    `insert into posts (id, author_id, profile_owner_id, text, music, created_at, like_count, comment_count)
      select 'p' || i, 'u' || (1 + i % $1::int), 'u' || (1 + i % $1::int),
             'Post ' || i || ' about the weekend set' || case when i % 13 = 0 then ' https://soundcloud.com/dj/set-' || i else '' end,
+            case when i % 13 = 0 then json_build_object('url', 'https://soundcloud.com/dj/set-' || i, 'provider', 'soundcloud',
+              'embedUrl', 'https://w.soundcloud.com/player/?url=https%3A%2F%2Fsoundcloud.com%2Fdj%2Fset-' || i)::jsonb end,
             now() - (i || ' seconds')::interval, 5, case when i % 10 = 0 then 1 else 0 end
      from generate_series(1, $2::int) i`,
     [members, posts],

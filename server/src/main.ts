@@ -24,6 +24,7 @@ async function main() {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, "db"),
+    onIdleError: (err) => log.warn({ err }, "idle database connection lost"),
   });
   await database.migrate();
   log.info({ database: database.kind }, "database ready, migrations applied");

@@ -26,16 +26,18 @@ export type PostRow = {
   ownerName: string;
 };
 
-/** Cursor of a post in newest-first order: its time and id. */
-export const encodeCursor = (p: { createdAt: Date; id: string }) =>
-  `${p.createdAt.toISOString()}|${p.id}`;
-
-export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | null {
+/** A cursor's time is kept as text: PostgreSQL's microseconds must survive the round trip. */
+export function decodeCursor(cursor: string | undefined): { at: string; id: string } | null {
   if (!cursor) return null;
   const [at, id] = cursor.split("|");
-  const date = new Date(at ?? "");
-  if (!id || Number.isNaN(date.getTime())) return null;
-  return { at: date, id };
+  if (
+    !at ||
+    !id ||
+    !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(at) ||
+    Number.isNaN(new Date(at).getTime())
+  )
+    return null;
+  return { at, id };
 }
 
 /** Neither member blocks the other (`viewerId` and the SQL column of the other member). */
@@ -61,71 +63,6 @@ function selectPosts(db: DbOrTx) {
     .from(posts)
     .innerJoin(authors, eq(authors.id, posts.authorId))
     .innerJoin(owners, eq(owners.id, posts.profileOwnerId));
-}
-
-const viewer = sql.placeholder("viewer");
-const cursorAt = sql.placeholder("cursorAt");
-const cursorId = sql.placeholder("cursorId");
-const owner = sql.placeholder("owner");
-
-const beforeCursor = or(
-  sql`${posts.createdAt} < ${cursorAt}::timestamptz`,
-  and(sql`${posts.createdAt} = ${cursorAt}::timestamptz`, sql`${posts.id} < ${cursorId}`),
-);
-
-/**
- * A page of posts newest first, as a prepared statement per (kind, page size, first page or not):
- * the page size is a literal so PostgreSQL's cached plan walks the (created_at, id) index.
- */
-function pageStatement(db: DbOrTx, kind: "feed" | "profile", limit: number, withCursor: boolean) {
-  return prepared(db, `posts_${kind}_${limit}_${withCursor ? "c" : "f"}`, (name) =>
-    selectPosts(db)
-      .where(
-        and(
-          kind === "profile" ? sql`${posts.profileOwnerId} = ${owner}` : undefined,
-          postVisibleTo(viewer as unknown as string),
-          withCursor ? beforeCursor : undefined,
-        ),
-      )
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(limit)
-      .prepare(name),
-  );
-}
-
-function cursorParams(cursor: string | undefined) {
-  const c = decodeCursor(cursor);
-  return c ? { cursorAt: c.at.toISOString(), cursorId: c.id } : {};
-}
-
-/** The news feed (decisions: Social): newest first, everything the viewer may see. */
-export function feedRows(
-  db: DbOrTx,
-  viewerId: string,
-  cursor: string | undefined,
-  limit: number,
-): Promise<PostRow[]> {
-  const params = cursorParams(cursor);
-  return pageStatement(db, "feed", limit, "cursorAt" in params).execute({
-    viewer: viewerId,
-    ...params,
-  });
-}
-
-/** The posts on one member's profile page (already checked: the viewer may see that member's content). */
-export function profileRows(
-  db: DbOrTx,
-  viewerId: string,
-  ownerId: string,
-  cursor: string | undefined,
-  limit: number,
-): Promise<PostRow[]> {
-  const params = cursorParams(cursor);
-  return pageStatement(db, "profile", limit, "cursorAt" in params).execute({
-    viewer: viewerId,
-    owner: ownerId,
-    ...params,
-  });
 }
 
 /** Posts by id, each only if the viewer may see it. */

@@ -28,14 +28,17 @@ const userPostsQuery = feedQuerySchema.extend({ id: z.string().trim().min(1).max
 const postParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 export function postsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get("/api/auth/getFeed", async (request) => {
+  // Feed pages arrive from PostgreSQL as JSON text (page-json.ts): sent on as they are.
+  app.get("/api/auth/getFeed", async (request, reply) => {
     const { before, limit } = feedQuerySchema.parse(request.query);
-    return postsService.getFeed(ctx, requireActor(request), before, limit);
+    const json = await postsService.getFeed(ctx, requireActor(request), before, limit);
+    return reply.type("application/json; charset=utf-8").send(json);
   });
 
-  app.get("/api/auth/userPosts", async (request) => {
+  app.get("/api/auth/userPosts", async (request, reply) => {
     const { id, before, limit } = userPostsQuery.parse(request.query);
-    return postsService.getUserPosts(ctx, requireActor(request), id, before, limit);
+    const json = await postsService.getUserPosts(ctx, requireActor(request), id, before, limit);
+    return reply.type("application/json; charset=utf-8").send(json);
   });
 
   app.get("/api/auth/post/:id", async (request) => {

@@ -1,7 +1,9 @@
+import type { PostView } from "@airwave/contracts";
 import {
   type AnyPgColumn,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -28,6 +30,8 @@ export const posts = pgTable(
       onDelete: "set null",
     }),
     shareCaption: text("share_caption"),
+    /** The embeddable music link found in the text, kept when the text is written. */
+    music: jsonb("music").$type<PostView["music"]>(),
     likeCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),
     reportCount: integer("report_count").notNull().default(0),

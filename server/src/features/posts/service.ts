@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
-  type FeedPage,
+  findMusicLink,
+  POST_LIMITS,
   POST_MESSAGES,
   type PostView,
   type ReportReason,
@@ -9,16 +10,16 @@ import {
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { prepared } from "../../platform/db/prepared.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { createNotification, deliverNotification } from "../notifications/service.ts";
-import { canSeeContent, relationBetween } from "../social/visibility.ts";
+import { blocks, follows } from "../social/schema.ts";
 import { deleteOwnUpload, findUploadByUrl } from "../uploads/service.ts";
-import { findUserByIdOrUsername } from "../users/lookup.ts";
 import { presentBasicUser } from "../users/present.ts";
 import { type UserRow, users } from "../users/schema.ts";
+import { feedPageJson, postsByIds } from "./page-json.ts";
 import { postPolicy } from "./policy.ts";
-import { presentPosts } from "./present.ts";
-import { encodeCursor, feedRows, type PostRow, profileRows, visibleRowsByIds } from "./queries.ts";
+import { type PostRow, visibleRowsByIds } from "./queries.ts";
 import { postLikes, postReports, posts } from "./schema.ts";
 
 type Actor = Pick<UserRow, "id" | "role" | "username">;
@@ -36,49 +37,67 @@ async function presentOne(
   postId: string,
   commentsPerPost?: number,
 ): Promise<PostView> {
-  const row = await visiblePostRow(db, actor, postId);
-  const [view] = await presentPosts(db, actor.id, [row], { commentsPerPost });
+  const [view] = await postsByIds(db, actor.id, [postId], commentsPerPost);
   if (!view) throw notFound(POST_MESSAGES.notFound);
   return view;
 }
 
-export async function getFeed(
+/** GET /getFeed: the page as JSON text (see page-json.ts). */
+export function getFeed(
   ctx: AppContext,
   actor: Actor,
   before: string | undefined,
   limit: number,
-): Promise<FeedPage> {
-  const rows = await feedRows(ctx.db, actor.id, before, limit);
-  const last = rows.at(-1);
-  return {
-    posts: await presentPosts(ctx.db, actor.id, rows),
-    nextCursor: rows.length === limit && last ? encodeCursor(last.post) : null,
-  };
+): Promise<string> {
+  return feedPageJson(ctx.db, "feed", { viewer: actor.id, cursor: before }, limit);
 }
 
-/** The member whose page is shown, if the actor may see its content (decisions: private profiles). */
+/**
+ * The member whose page is shown, if the actor may see its content (decisions: private profiles,
+ * blocks), in one prepared statement: this runs before every profile page.
+ */
 async function viewableProfile(db: DbOrTx, actor: Actor, idOrName: string) {
-  const owner = await findUserByIdOrUsername(db, idOrName);
+  const viewer = sql.placeholder("viewer");
+  const ref = sql.placeholder("ref");
+  const statement = prepared(db, "posts_profile_access", (name) =>
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        role: users.role,
+        isPrivate: users.isPrivate,
+        following: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followedId} = ${users.id})`,
+        blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${users.id}) or (${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${viewer}))`,
+      })
+      .from(users)
+      .where(sql`${users.id} = ${ref} or lower(${users.username}) = lower(${ref})`)
+      .orderBy(sql`${users.id} = ${ref} desc`)
+      .limit(1)
+      .prepare(name),
+  );
+  const [owner] = await statement.execute({ viewer: actor.id, ref: idOrName });
   if (!owner) throw notFound(USER_MESSAGES.userNotFound);
-  const relation = await relationBetween(db, actor.id, owner.id);
-  if (!canSeeContent(owner, relation)) throw forbidden(USER_MESSAGES.profilePrivate);
+  const self = owner.id === actor.id;
+  if (!self && (owner.blocked || (owner.isPrivate && !owner.following)))
+    throw forbidden(USER_MESSAGES.profilePrivate);
   return owner;
 }
 
+/** GET /userPosts: the posts on a member's page as JSON text, if the actor may see them. */
 export async function getUserPosts(
   ctx: AppContext,
   actor: Actor,
   idOrName: string,
   before: string | undefined,
   limit: number,
-): Promise<FeedPage> {
+): Promise<string> {
   const owner = await viewableProfile(ctx.db, actor, idOrName);
-  const rows = await profileRows(ctx.db, actor.id, owner.id, before, limit);
-  const last = rows.at(-1);
-  return {
-    posts: await presentPosts(ctx.db, actor.id, rows),
-    nextCursor: rows.length === limit && last ? encodeCursor(last.post) : null,
-  };
+  return feedPageJson(
+    ctx.db,
+    "profile",
+    { viewer: actor.id, owner: owner.id, cursor: before },
+    limit,
+  );
 }
 
 /** GET /post/{id}: one post with all its comments. */
@@ -114,6 +133,7 @@ export async function createPost(
       profileOwnerId: ownerId,
       text: input.text,
       image: input.image ?? null,
+      music: findMusicLink(input.text),
       createdAt: new Date(),
     });
     return ownerId === actor.id
@@ -144,7 +164,10 @@ export async function updatePost(
 ): Promise<PostView> {
   const post = await postForChange(ctx.db, postId);
   if (!postPolicy.editPost(actor, post)) throw forbidden(POST_MESSAGES.notAllowedEdit);
-  await ctx.db.update(posts).set({ text, updatedAt: new Date() }).where(eq(posts.id, postId));
+  await ctx.db
+    .update(posts)
+    .set({ text, music: findMusicLink(text), updatedAt: new Date() })
+    .where(eq(posts.id, postId));
   return presentOne(ctx.db, actor, postId);
 }
 

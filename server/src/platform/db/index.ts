@@ -37,9 +37,14 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   loadDataDir?: Blob;
+  /** Called when an idle pooled connection fails (PostgreSQL server only). */
+  onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on("error", (err) => opts.onIdleError?.(err));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

@@ -1,0 +1,155 @@
+import { type FeedPage, POST_LIMITS, type PostView } from "@airwave/contracts";
+import { type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../platform/db/index.ts";
+import { prepared } from "../../platform/db/prepared.ts";
+import { decodeCursor } from "./queries.ts";
+
+/**
+ * Pages of posts as JSON built by PostgreSQL in one prepared statement: the rows the viewer may see,
+ * their first likers, the viewer's likes and reports, the newest comments and the shared originals,
+ * in the contracts' `PostView` shape. The feed and profile pages send that text on as it comes, so a
+ * page costs one round trip and no object mapping in Node. Visibility mirrors `postVisibleTo`.
+ */
+
+const viewer = sql.placeholder("viewer");
+const raw = sql.raw;
+const isoUtcMicros = (column: string) =>
+  sql`to_char(${raw(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const isoUtc = (column: string) =>
+  sql`to_char(${raw(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The viewer may see post `p` by author `a` on the page of owner `o` (table aliases). */
+const visible = (p: string, a: string, o: string) => sql`(
+  (${raw(o)}.id = ${viewer} or ${raw(o)}.is_private = false
+    or exists (select 1 from follows f where f.follower_id = ${viewer} and f.followed_id = ${raw(o)}.id))
+  and not exists (select 1 from blocks b
+    where (b.blocker_id = ${viewer} and b.blocked_id in (${raw(p)}.author_id, ${raw(p)}.profile_owner_id))
+       or (b.blocked_id = ${viewer} and b.blocker_id in (${raw(p)}.author_id, ${raw(p)}.profile_owner_id)))
+  and lower(${raw(a)}.role) <> 'banned')`;
+
+/** The fields of a post object shared by pages and shared originals. */
+const postFields = (p: string, a: string, o: string) => sql`
+  '_id', ${raw(p)}.id, 'postid', ${raw(p)}.id, 'post', ${raw(p)}.text, 'image', ${raw(p)}.image,
+  'date', ${isoUtc(`${p}.created_at`)}, 'updatedAt', ${isoUtc(`${p}.updated_at`)},
+  'username', ${raw(a)}.username, 'profileimage', ${raw(a)}.profileimage, 'userImage', ${raw(a)}.profileimage,
+  'postOwner', ${raw(p)}.author_id, 'userid', ${raw(p)}.author_id,
+  'profileOwner', ${raw(p)}.profile_owner_id, 'profileOwnerUsername', ${raw(o)}.username,
+  'type', ${raw(p)}.type, 'shareCaption', ${raw(p)}.share_caption, 'originalPost', ${raw(p)}.original_post_id,
+  'likeCount', ${raw(p)}.like_count, 'commentCount', ${raw(p)}.comment_count, 'music', ${raw(p)}.music,
+  'likedByMe', exists (select 1 from post_likes pl where pl.post_id = ${raw(p)}.id and pl.user_id = ${viewer}),
+  'reportedByMe', exists (select 1 from post_reports pr where pr.post_id = ${raw(p)}.id and pr.reporter_id = ${viewer}),
+  'likes', coalesce((select json_agg(json_build_object('user', l.user_id, 'date', ${isoUtc("l.created_at")}) order by l.created_at, l.user_id)
+    from (select user_id, created_at from post_likes where post_id = ${raw(p)}.id
+          order by created_at, user_id limit ${raw(String(POST_LIMITS.hoverIdsMax))}) l), '[]'::json)`;
+
+const commentsField = (perPost: number) =>
+  perPost === 0
+    ? sql`'comments', '[]'::json`
+    : sql`'comments', coalesce((select json_agg(json_build_object(
+        '_id', c.id, 'commentId', c.id, 'comment', c.content, 'content', c.content,
+        'username', cu.username, 'userImage', cu.profileimage, 'user', c.author_id,
+        'date', ${isoUtc("c.created_at")}, 'updatedAt', ${isoUtc("c.updated_at")}, 'likeCount', c.like_count,
+        'likedByMe', exists (select 1 from comment_likes cl where cl.comment_id = c.id and cl.user_id = ${viewer})
+      ) order by c.created_at, c.id)
+      from (select * from comments where post_id = p.id order by created_at desc, id desc limit ${raw(String(perPost))}) c
+      join users cu on cu.id = c.author_id), '[]'::json)`;
+
+const originalField = sql`'originalResolved', (select json_build_object(${postFields("op", "oa", "oo")},
+    'comments', '[]'::json, 'originalResolved', null)
+  from posts op join users oa on oa.id = op.author_id join users oo on oo.id = op.profile_owner_id
+  where op.id = p.original_post_id and ${visible("op", "oa", "oo")})`;
+
+export type PageKind = "feed" | "profile" | "ids";
+
+/** One prepared statement per kind of page, page size, first-or-later page and comment count. */
+function pageStatement(
+  db: DbOrTx,
+  kind: PageKind,
+  limit: number,
+  withCursor: boolean,
+  perPost: number,
+) {
+  return prepared(db, `post_page_${kind}_${limit}_${withCursor ? "c" : "f"}_${perPost}`, (name) => {
+    const filters: SQL[] = [visible("p", "a", "o")];
+    if (kind === "profile") filters.push(sql`p.profile_owner_id = ${sql.placeholder("owner")}`);
+    if (kind === "ids") filters.push(sql`p.id = any(${sql.placeholder("ids")}::text[])`);
+    if (withCursor) {
+      filters.push(
+        sql`(p.created_at, p.id) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")}::text)`,
+      );
+    }
+    const page = sql`(select p.id from posts p
+        join users a on a.id = p.author_id join users o on o.id = p.profile_owner_id
+        where ${sql.join(filters, sql` and `)}
+        order by p.created_at desc, p.id desc limit ${raw(String(limit))}) page
+      join posts p on p.id = page.id join users a on a.id = p.author_id join users o on o.id = p.profile_owner_id`;
+    return db
+      .select({
+        posts: sql<string>`coalesce(json_agg(json_build_object(${postFields("p", "a", "o")},
+          ${commentsField(perPost)}, ${originalField}) order by p.created_at desc, p.id desc), '[]'::json)::text`,
+        count: sql<number>`count(*)::int`,
+        last: sql<
+          string | null
+        >`(array_agg(${isoUtcMicros("p.created_at")} || '|' || p.id order by p.created_at, p.id))[1]`,
+      })
+      .from(page)
+      .prepare(name);
+  });
+}
+
+interface PageResult {
+  /** The posts as a JSON array text. */
+  postsJson: string;
+  count: number;
+  last: string | null;
+}
+
+async function runPage(
+  db: DbOrTx,
+  kind: PageKind,
+  params: { viewer: string; owner?: string; ids?: string[]; cursor?: string },
+  limit: number,
+  perPost: number = POST_LIMITS.commentsPreview,
+): Promise<PageResult> {
+  const cursor = decodeCursor(params.cursor);
+  const statement = pageStatement(db, kind, limit, !!cursor, perPost);
+  const [row] = await statement.execute({
+    viewer: params.viewer,
+    owner: params.owner,
+    ids: params.ids,
+    ...(cursor ? { cursorAt: cursor.at, cursorId: cursor.id } : {}),
+  });
+  return { postsJson: row?.posts ?? "[]", count: row?.count ?? 0, last: row?.last ?? null };
+}
+
+/** A feed or profile page as the JSON text of a `FeedPage`, ready to send. */
+export async function feedPageJson(
+  db: DbOrTx,
+  kind: "feed" | "profile",
+  params: { viewer: string; owner?: string; cursor?: string },
+  limit: number,
+): Promise<string> {
+  const page = await runPage(db, kind, params, limit);
+  const nextCursor = page.count === limit && page.last ? page.last : null;
+  return `{"posts":${page.postsJson},"nextCursor":${JSON.stringify(nextCursor)}}`;
+}
+
+/** Posts by id as objects (single post views, answers to writes); hidden ones are left out. */
+export async function postsByIds(
+  db: DbOrTx,
+  viewerId: string,
+  ids: string[],
+  perPost?: number,
+): Promise<PostView[]> {
+  if (ids.length === 0) return [];
+  const page = await runPage(
+    db,
+    "ids",
+    { viewer: viewerId, ids },
+    Math.max(ids.length, 1),
+    perPost,
+  );
+  return JSON.parse(page.postsJson) as PostView[];
+}
+
+export type { FeedPage };
