@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../platform/db/index.ts";
-import { prepared } from "../../platform/db/prepared.ts";
 import { blocks, follows } from "../social/schema.ts";
 import { users } from "../users/schema.ts";
 import { posts } from "./schema.ts";

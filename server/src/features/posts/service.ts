@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
   findMusicLink,
-  POST_LIMITS,
   POST_MESSAGES,
   type PostView,
   type ReportReason,
