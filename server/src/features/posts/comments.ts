@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { type CommentView, POST_MESSAGES } from "@airwave/contracts";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { createNotification, deliverNotification } from "../notifications/service.ts";
-import { presentBasicUser } from "../users/present.ts";
-import { type UserRow, users } from "../users/schema.ts";
+import type { UserRow } from "../users/schema.ts";
 import { postPolicy } from "./policy.ts";
 import { loadComment } from "./present.ts";
 import { commentLikes, comments, posts } from "./schema.ts";
-import { visiblePostRow } from "./service.ts";
+import { likersPage, visiblePostRow } from "./service.ts";
 
 type Actor = Pick<UserRow, "id" | "role" | "username">;
 
@@ -144,19 +143,12 @@ export async function listCommentLikes(
   limit: number,
 ) {
   const { comment } = await commentOf(ctx, actor, postId, commentId);
-  const likers = await ctx.db
-    .select({
-      id: users.id,
-      username: users.username,
-      profileimage: users.profileimage,
-      isDj: users.isDj,
-      role: users.role,
-    })
-    .from(commentLikes)
-    .innerJoin(users, eq(users.id, commentLikes.userId))
-    .where(eq(commentLikes.commentId, commentId))
-    .orderBy(asc(commentLikes.createdAt), asc(commentLikes.userId))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { users: likers.map(presentBasicUser), total: comment.likeCount, page, limit };
+  const likers = await likersPage(
+    ctx.db,
+    commentLikes,
+    eq(commentLikes.commentId, commentId),
+    page,
+    limit,
+  );
+  return { users: likers, total: comment.likeCount, page, limit };
 }

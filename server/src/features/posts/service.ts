@@ -6,7 +6,7 @@ import {
   type ReportReason,
   USER_MESSAGES,
 } from "@airwave/contracts";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
@@ -19,7 +19,7 @@ import { type UserRow, users } from "../users/schema.ts";
 import { feedPageJson, postsByIds } from "./page-json.ts";
 import { postPolicy } from "./policy.ts";
 import { type PostRow, visibleRowsByIds } from "./queries.ts";
-import { postLikes, postReports, posts } from "./schema.ts";
+import { type commentLikes, postLikes, postReports, posts } from "./schema.ts";
 
 type Actor = Pick<UserRow, "id" | "role" | "username">;
 
@@ -240,6 +240,31 @@ export async function likePost(
   return { likeCount, likedByMe: action === "like" };
 }
 
+/** A page of likers (of a post or a comment), oldest like first, as basic users. */
+export async function likersPage(
+  db: DbOrTx,
+  likes: typeof postLikes | typeof commentLikes,
+  where: SQL | undefined,
+  page: number,
+  limit: number,
+) {
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      profileimage: users.profileimage,
+      isDj: users.isDj,
+      role: users.role,
+    })
+    .from(likes)
+    .innerJoin(users, eq(users.id, likes.userId))
+    .where(where)
+    .orderBy(asc(likes.createdAt), asc(likes.userId))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return rows.map(presentBasicUser);
+}
+
 /** GET /postLikes: who liked a post, oldest first, paged. */
 export async function listPostLikes(
   ctx: AppContext,
@@ -249,21 +274,8 @@ export async function listPostLikes(
   limit: number,
 ) {
   const row = await visiblePostRow(ctx.db, actor, postId);
-  const likers = await ctx.db
-    .select({
-      id: users.id,
-      username: users.username,
-      profileimage: users.profileimage,
-      isDj: users.isDj,
-      role: users.role,
-    })
-    .from(postLikes)
-    .innerJoin(users, eq(users.id, postLikes.userId))
-    .where(eq(postLikes.postId, postId))
-    .orderBy(asc(postLikes.createdAt), asc(postLikes.userId))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { users: likers.map(presentBasicUser), total: row.post.likeCount, page, limit };
+  const likers = await likersPage(ctx.db, postLikes, eq(postLikes.postId, postId), page, limit);
+  return { users: likers, total: row.post.likeCount, page, limit };
 }
 
 /** A share points at the original post (sharing a share shares its original). */

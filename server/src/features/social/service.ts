@@ -245,37 +245,38 @@ async function resolveListOwner(ctx: AppContext, viewer: UserRow, id: string | u
   return member;
 }
 
-/** GET /getfollowers?id: who follows the member, newest first. */
-export async function listFollowers(
+/** GET /getfollowers and /getfollowing: one side of the member's follows, newest first. */
+async function listFollowSide(
   ctx: AppContext,
   viewer: UserRow,
-  input: { id?: string },
-): Promise<BasicUser[]> {
-  const member = await resolveListOwner(ctx, viewer, input.id);
+  id: string | undefined,
+  side: "followers" | "following",
+) {
+  const member = await resolveListOwner(ctx, viewer, id);
+  const [them, me] =
+    side === "followers"
+      ? [follows.followerId, follows.followedId]
+      : [follows.followedId, follows.followerId];
   const rows = await ctx.db
     .select(basicUserColumns)
     .from(follows)
-    .innerJoin(users, eq(users.id, follows.followerId))
-    .where(eq(follows.followedId, member.id))
+    .innerJoin(users, eq(users.id, them))
+    .where(eq(me, member.id))
     .orderBy(desc(follows.createdAt), users.username);
   return rows.map(presentBasicUser);
 }
 
-/** GET /getfollowing?id: whom the member follows, newest first. */
-export async function listFollowing(
+export const listFollowers = (
   ctx: AppContext,
   viewer: UserRow,
   input: { id?: string },
-): Promise<BasicUser[]> {
-  const member = await resolveListOwner(ctx, viewer, input.id);
-  const rows = await ctx.db
-    .select(basicUserColumns)
-    .from(follows)
-    .innerJoin(users, eq(users.id, follows.followedId))
-    .where(eq(follows.followerId, member.id))
-    .orderBy(desc(follows.createdAt), users.username);
-  return rows.map(presentBasicUser);
-}
+): Promise<BasicUser[]> => listFollowSide(ctx, viewer, input.id, "followers");
+
+export const listFollowing = (
+  ctx: AppContext,
+  viewer: UserRow,
+  input: { id?: string },
+): Promise<BasicUser[]> => listFollowSide(ctx, viewer, input.id, "following");
 
 /**
  * POST /privacy/set. Privacy is the social feature's setting, kept on the member's row. Pending
