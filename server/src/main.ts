@@ -23,6 +23,7 @@ async function main() {
   });
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
     dataDir: path.join(config.DATA_DIR, "db"),
     onIdleError: (err) => log.warn({ err }, "idle database connection lost"),
   });

@@ -16,6 +16,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.url().optional(),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_USERNAME: z

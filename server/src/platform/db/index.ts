@@ -37,11 +37,13 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   loadDataDir?: Blob;
+  /** Connections to a PostgreSQL server (not used for PGlite). */
+  poolSize?: number;
   /** Called when an idle pooled connection fails (PostgreSQL server only). */
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on("error", (err) => opts.onIdleError?.(err));
