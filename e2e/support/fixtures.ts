@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import sharp from "sharp";
 
 export interface Credentials {
   username: string;
@@ -63,8 +71,14 @@ export async function setRegistration(page: Page, enabled: boolean) {
 /** Screenshots land in e2e/screenshots (git-ignored), to be looked at. */
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../screenshots");
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  await page.screenshot({
+    path: path.join(screenshotDir, `${name}.png`),
+    // The whole page, or (for dialogs and popovers over a fixed backdrop) what the screen shows.
+    fullPage: options.fullPage ?? true,
+    // Transitions (drawer, dialogs, popovers) are finished, not caught halfway.
+    animations: "disabled",
+  });
 }
 
 /** The newest mail the app wrote to its outbox (no SMTP_URL in the browser tests), as text. */
@@ -76,4 +90,123 @@ export async function lastOutboxMail(): Promise<string> {
     .sort();
   const newest = files.at(-1);
   return newest ? readFile(path.join(dir, newest), "utf8") : "";
+}
+
+/** A signed-in member in a browser context of their own (own cookies, own live connection). */
+export interface MemberSession {
+  context: BrowserContext;
+  page: Page;
+  member: Credentials;
+  /** Resolves once the page's Socket.IO connection is up (its member room joined): live events arrive. */
+  live: () => Promise<void>;
+}
+
+/**
+ * Watches the page's Socket.IO connection: the server answers the client's CONNECT with a `40`
+ * packet only after it authenticated the session and joined the member's room.
+ */
+function watchLiveConnection(page: Page): () => Promise<void> {
+  let connected = false;
+  page.on("websocket", (ws) => {
+    if (!ws.url().includes("/socket.io/")) return;
+    ws.on("framereceived", ({ payload }) => {
+      if (typeof payload === "string" && payload.startsWith("40")) connected = true;
+    });
+    ws.on("close", () => {
+      connected = false;
+    });
+  });
+  return () => expect.poll(() => connected, { message: "the live connection is up" }).toBe(true);
+}
+
+/**
+ * Opens a new browser context, registers a member and signs them in through the login screen.
+ * Requests to other origins are refused: the tests never reach the internet (embedded players fail
+ * the way they do offline).
+ */
+export async function openMemberSession(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<MemberSession> {
+  const origin = new URL(baseUrl()).origin;
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  });
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort("internetdisconnected"),
+  );
+  const page = await context.newPage();
+  const live = watchLiveConnection(page);
+  const member = await registerMember(page);
+  await signIn(page, member);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText(member.username).first()).toBeVisible();
+  return { context, page, member, live };
+}
+
+/** `test` with `openMember()`: member sessions in their own contexts, closed after the test. */
+export const test = base.extend<{
+  openMember: (options?: Parameters<typeof openMemberSession>[1]) => Promise<MemberSession>;
+}>({
+  openMember: async ({ browser }, use) => {
+    const sessions: MemberSession[] = [];
+    await use(async (options) => {
+      const session = await openMemberSession(browser, options);
+      sessions.push(session);
+      return session;
+    });
+    await Promise.all(sessions.map((s) => s.context.close()));
+  },
+});
+
+/** A small PNG of one colour, made here, ready for `setInputFiles`. */
+export async function pngFile(name: string, colour: string, width = 96, height = 64) {
+  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+/** A post's card, found by its author and a piece of its text. */
+export const postCard = (page: Page, author: string, text: string | RegExp): Locator =>
+  page.getByRole("article", { name: `Post by ${author}`, exact: true }).filter({ hasText: text });
+
+/** Writes a post with the composer on the current page (feed or own profile), as a member does. */
+export async function postFromComposer(
+  page: Page,
+  who: Credentials,
+  text: string,
+  image?: Awaited<ReturnType<typeof pngFile>>,
+): Promise<Locator> {
+  const composer = page.getByRole("form", { name: "New post" });
+  if (image) {
+    await composer.getByLabel("Add image").setInputFiles(image);
+    await expect(composer.getByRole("img", { name: "Selected image preview" })).toBeVisible();
+  }
+  await composer.getByLabel("Post text").fill(text);
+  await composer.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(composer.getByLabel("Post text")).toHaveValue("");
+  const card = postCard(page, who.username, text);
+  await expect(card).toBeVisible();
+  return card;
+}
+
+/** The top bar's notifications bell. */
+export const notificationsBell = (page: Page) =>
+  page.getByRole("button", { name: "Notifications", exact: true });
+
+/**
+ * The bell's unread badge shows `count`; none shows at 0 (the badge shrinks away, keeping its last
+ * number in the DOM while it does).
+ */
+export async function expectUnreadBadge(page: Page, count: number) {
+  const badge = notificationsBell(page).getByText(/^\d+\+?$/);
+  if (count === 0) {
+    await expect(badge).toBeHidden();
+    return;
+  }
+  await expect(badge).toHaveText(String(count));
+  await expect(badge).toBeVisible();
 }

@@ -113,7 +113,8 @@ export function NotificationsBell() {
             "aria-labelledby": titleId,
             sx: {
               width: 380,
-              maxWidth: "calc(100vw - 16px)",
+              // MUI keeps a popover 16 px from both edges of the screen: leave room for both.
+              maxWidth: "calc(100vw - 32px)",
               maxHeight: "min(70vh, 560px)",
               display: "flex",
               flexDirection: "column",

@@ -1,11 +1,13 @@
 import { POST_LIMITS, type UserProfile } from "@airwave/contracts";
 import { Button, Stack, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Composer } from "../posts/Composer.tsx";
 import { allPosts } from "../posts/cache.ts";
 import { usePost, useUserPosts } from "../posts/hooks.ts";
 import { postElementId } from "../posts/PostCard.tsx";
 import { PostList } from "../posts/PostList.tsx";
+import { reloadProfiles } from "./hooks.ts";
 
 /**
  * The member's posts under About, with the owner's composer. With ?post={id} only that post shows
@@ -22,6 +24,7 @@ export function ProfilePosts({
   postId: string | null;
   onShowAll: () => void;
 }) {
+  const qc = useQueryClient();
   const memberId = profile.id ?? profile._id;
   const list = useUserPosts(memberId, { enabled: !postId });
   const single = usePost(postId ?? undefined, { enabled: !!postId });
@@ -66,7 +69,15 @@ export function ProfilePosts({
       <Typography variant="h6" component="h2">
         Posts
       </Typography>
-      {isOwner && <Composer profileOwnerId={memberId} />}
+      {isOwner && (
+        <Composer
+          profileOwnerId={memberId}
+          // A new image post changes the Photos count the profile answers with.
+          onPosted={(post) => {
+            if (post.image) void reloadProfiles(qc);
+          }}
+        />
+      )}
       <PostList
         posts={allPosts(list.data)}
         loading={list.isPending}
