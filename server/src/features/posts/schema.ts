@@ -59,7 +59,7 @@ export const postLikes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
-    index("post_likes_post_created_idx").on(t.postId, t.createdAt),
+    index("post_likes_post_created_idx").on(t.postId, t.createdAt, t.userId),
   ],
 );
 
@@ -78,7 +78,7 @@ export const comments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
-  (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt)],
+  (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt, t.id)],
 );
 
 export const commentLikes = pgTable(
@@ -94,7 +94,7 @@ export const commentLikes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.commentId, t.userId] }),
-    index("comment_likes_comment_created_idx").on(t.commentId, t.createdAt),
+    index("comment_likes_comment_created_idx").on(t.commentId, t.createdAt, t.userId),
   ],
 );
 

@@ -43,7 +43,13 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // Named statements are only used for the hot paths (platform/db/prepared.ts), whose plans do
+      // not depend on the values: plan them once per connection instead of on every execution.
+      options: "-c plan_cache_mode=force_generic_plan",
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on("error", (err) => opts.onIdleError?.(err));
