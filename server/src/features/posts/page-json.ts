@@ -38,26 +38,24 @@ const postFields = (p: string, a: string, o: string) => sql`
   'likeCount', ${raw(p)}.like_count, 'commentCount', ${raw(p)}.comment_count, 'music', ${raw(p)}.music,
   'likedByMe', exists (select 1 from post_likes pl where pl.post_id = ${raw(p)}.id and pl.user_id = ${viewer}),
   'reportedByMe', exists (select 1 from post_reports pr where pr.post_id = ${raw(p)}.id and pr.reporter_id = ${viewer}),
-  'likes', coalesce((select json_agg(json_build_object('user', l.user_id, 'date', ${isoUtc("l.created_at")}) order by l.created_at, l.user_id)
-    from (select user_id, created_at from post_likes where post_id = ${raw(p)}.id
-          order by created_at, user_id limit ${raw(String(POST_LIMITS.hoverIdsMax))}) l), '[]'::json)`;
+  'likes', ${raw(p)}.first_likes`;
 
 const commentsField = (perPost: number) =>
   perPost === 0
     ? sql`'comments', '[]'::json`
-    : sql`'comments', coalesce((select json_agg(json_build_object(
+    : sql`'comments', case when p.comment_count = 0 then '[]'::json else coalesce((select json_agg(json_build_object(
         '_id', c.id, 'commentId', c.id, 'comment', c.content, 'content', c.content,
         'username', cu.username, 'userImage', cu.profileimage, 'user', c.author_id,
         'date', ${isoUtc("c.created_at")}, 'updatedAt', ${isoUtc("c.updated_at")}, 'likeCount', c.like_count,
         'likedByMe', exists (select 1 from comment_likes cl where cl.comment_id = c.id and cl.user_id = ${viewer})
       ) order by c.created_at, c.id)
       from (select * from comments where post_id = p.id order by created_at desc, id desc limit ${raw(String(perPost))}) c
-      join users cu on cu.id = c.author_id), '[]'::json)`;
+      join users cu on cu.id = c.author_id), '[]'::json) end`;
 
-const originalField = sql`'originalResolved', (select json_build_object(${postFields("op", "oa", "oo")},
+const originalField = sql`'originalResolved', case when p.original_post_id is null then null else (select json_build_object(${postFields("op", "oa", "oo")},
     'comments', '[]'::json, 'originalResolved', null)
   from posts op join users oa on oa.id = op.author_id join users oo on oo.id = op.profile_owner_id
-  where op.id = p.original_post_id and ${visible("op", "oa", "oo")})`;
+  where op.id = p.original_post_id and ${visible("op", "oa", "oo")}) end`;
 
 export type PageKind = "feed" | "profile" | "ids";
 

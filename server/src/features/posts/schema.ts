@@ -33,6 +33,8 @@ export const posts = pgTable(
     /** The embeddable music link found in the text, kept when the text is written. */
     music: jsonb("music").$type<PostView["music"]>(),
     likeCount: integer("like_count").notNull().default(0),
+    /** The first likers ({ user, date }, at most 20), kept with the post for hover lists. */
+    firstLikes: jsonb("first_likes").$type<PostView["likes"]>().notNull().default([]),
     commentCount: integer("comment_count").notNull().default(0),
     reportCount: integer("report_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

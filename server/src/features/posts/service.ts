@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   findMusicLink,
+  POST_LIMITS,
   POST_MESSAGES,
   type PostView,
   type ReportReason,
@@ -195,6 +196,8 @@ export async function likePost(
 ) {
   const row = await visiblePostRow(ctx.db, actor, postId);
   const result = await ctx.db.transaction(async (tx) => {
+    // Likes of one post take turns, so the kept first likers always match the like rows.
+    await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for("update");
     if (action === "like") {
       const inserted = await tx
         .insert(postLikes)
@@ -204,7 +207,7 @@ export async function likePost(
       if (inserted.length === 0) return { changed: false };
       const [p] = await tx
         .update(posts)
-        .set({ likeCount: sql`${posts.likeCount} + 1` })
+        .set({ likeCount: sql`${posts.likeCount} + 1`, firstLikes: firstLikesOf(postId) })
         .where(eq(posts.id, postId))
         .returning({ likeCount: posts.likeCount });
       const notificationId = await createNotification(tx, {
@@ -223,7 +226,10 @@ export async function likePost(
     if (removed.length === 0) return { changed: false };
     const [p] = await tx
       .update(posts)
-      .set({ likeCount: sql`greatest(${posts.likeCount} - 1, 0)` })
+      .set({
+        likeCount: sql`greatest(${posts.likeCount} - 1, 0)`,
+        firstLikes: firstLikesOf(postId),
+      })
       .where(eq(posts.id, postId))
       .returning({ likeCount: posts.likeCount });
     return { changed: true, likeCount: p?.likeCount };
@@ -264,6 +270,14 @@ export async function likersPage(
     .offset((page - 1) * limit);
   return rows.map(presentBasicUser);
 }
+
+/** The post's first likers as kept on the post (`posts.firstLikes`), recomputed from the like rows. */
+const firstLikesOf = (postId: string) =>
+  sql`(select coalesce(jsonb_agg(jsonb_build_object('user', l.user_id, 'date',
+      to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by l.created_at, l.user_id), '[]'::jsonb)
+    from (select ${postLikes.userId} as user_id, ${postLikes.createdAt} as created_at from ${postLikes}
+      where ${postLikes.postId} = ${postId} order by ${postLikes.createdAt}, ${postLikes.userId}
+      limit ${sql.raw(String(POST_LIMITS.hoverIdsMax))}) l)`;
 
 /** GET /postLikes: who liked a post, oldest first, paged. */
 export async function listPostLikes(

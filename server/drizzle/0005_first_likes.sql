@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "first_likes" jsonb DEFAULT '[]'::jsonb NOT NULL;
