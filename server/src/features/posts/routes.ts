@@ -20,7 +20,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
 import { readSingleFile } from "../uploads/multipart.ts";
-import { saveImageUpload } from "../uploads/service.ts";
+import { maxImageBytes, saveImageUpload } from "../uploads/service.ts";
 import * as commentsService from "./comments.ts";
 import * as postsService from "./service.ts";
 
@@ -58,7 +58,9 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post("/api/auth/userPostWithImage", async (request, reply) => {
     const actor = requireActor(request);
-    const { data, fields } = await readSingleFile(request, "imageFile");
+    const { data, fields } = await readSingleFile(request, "imageFile", {
+      maxBytes: maxImageBytes("post"),
+    });
     const text = (fields.post ?? "").trim();
     if (text.length > POST_LIMITS.textMax) throw badRequest(POST_MESSAGES.tooLong);
     const { url } = await saveImageUpload(ctx, actor.id, "post", data);

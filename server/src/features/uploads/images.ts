@@ -135,8 +135,11 @@ async function processWithSharp(data: Buffer, sniffed: Exclude<Sniffed, "bmp">) 
  * keep their format; AVIF/HEIF, TIFF and BMP become WebP. SVG, non-images, truncated or corrupt
  * images and images beyond the byte or pixel limits are refused with an `AppError`.
  */
-export async function processImage(data: Buffer): Promise<ProcessedImage> {
-  if (data.length > UPLOAD_LIMITS.imageMaxBytes) throw tooLarge();
+export async function processImage(
+  data: Buffer,
+  maxBytes: number = UPLOAD_LIMITS.imageMaxBytes,
+): Promise<ProcessedImage> {
+  if (data.length > maxBytes) throw tooLarge();
   const sniffed = sniffImage(data);
   if (!sniffed) throw invalid();
   try {

@@ -10,7 +10,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
 import { readSingleFile } from "./multipart.ts";
-import { saveImageUpload, setCoverPhoto, setProfilePicture } from "./service.ts";
+import { maxImageBytes, saveImageUpload, setCoverPhoto, setProfilePicture } from "./service.ts";
 
 /** Profile and cover pictures: the spec's one text for a missing, wrong or too large file. */
 const PICTURE_OPTIONS = {
@@ -80,7 +80,9 @@ export function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
   /** An image for a post or a message, uploaded before it is sent: answers its URL. */
   app.post("/api/auth/uploadTempImage", async (request): Promise<UploadTempImageResponse> => {
     const actor = requireActor(request);
-    const { data } = await readSingleFile(request, UPLOAD_FIELDS.file);
+    const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, {
+      maxBytes: maxImageBytes("temp"),
+    });
     const { url } = await saveImageUpload(ctx, actor.id, "temp", data);
     return { url };
   });

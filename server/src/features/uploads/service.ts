@@ -4,6 +4,8 @@ import {
   DEFAULT_PROFILE_IMAGE,
   IMAGE_UPLOAD_KINDS,
   type ImageUploadKind,
+  POST_LIMITS,
+  UPLOAD_LIMITS,
   UPLOAD_MESSAGES,
   type UploadCoverPhotoResponse,
   type UploadProfilePictureResponse,
@@ -35,6 +37,10 @@ function withKindMessage(kind: ImageUploadKind, err: unknown): unknown {
  * Checks and re-encodes an uploaded image, stores it under a random key (`images/<kind>/<hex>.<ext>`)
  * and records its metadata row. Nothing is stored when the image is refused.
  */
+/** The spec's limits: 5,000,000 bytes for profile and cover pictures, 5 MiB for post images. */
+export const maxImageBytes = (kind: ImageUploadKind) =>
+  kind === "post" || kind === "temp" ? POST_LIMITS.imageMaxBytes : UPLOAD_LIMITS.imageMaxBytes;
+
 export async function saveImageUpload(
   ctx: AppContext,
   ownerId: string,
@@ -44,7 +50,7 @@ export async function saveImageUpload(
   if (!IMAGE_UPLOAD_KINDS.includes(kind)) throw new Error(`unknown upload kind: ${kind}`);
   let image: Awaited<ReturnType<typeof processImage>>;
   try {
-    image = await processImage(data);
+    image = await processImage(data, maxImageBytes(kind));
   } catch (err) {
     throw withKindMessage(kind, err);
   }

@@ -4,6 +4,7 @@ import {
   CSRF_HEADER,
   DEFAULT_PROFILE_IMAGE,
   HTTP_MESSAGES,
+  POST_LIMITS,
   UPLOAD_LIMITS,
   UPLOAD_MESSAGES,
 } from "@airwave/contracts";
@@ -158,8 +159,8 @@ describe("POST /api/auth/uploadTempImage", () => {
         UPLOAD_MESSAGES.invalidFileType,
       ],
       [
-        "a 5,000,001-byte image",
-        async () => file(await paddedPng(UPLOAD_LIMITS.imageMaxBytes + 1), "huge.png", "image/png"),
+        "an image one byte over the post images' 5 MiB",
+        async () => file(await paddedPng(POST_LIMITS.imageMaxBytes + 1), "huge.png", "image/png"),
         413,
         UPLOAD_MESSAGES.imageTooLarge,
       ],
