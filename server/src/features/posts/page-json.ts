@@ -28,12 +28,12 @@ const visible = (p: string, a: string, o: string) => sql`(
   and lower(${raw(a)}.role) <> 'banned')`;
 
 /** The fields of a post object shared by pages and shared originals. */
-const postFields = (p: string, a: string, o: string) => sql`
+const postFields = (p: string, who: { author: string; authorImage: string; owner: string }) => sql`
   '_id', ${raw(p)}.id, 'postid', ${raw(p)}.id, 'post', ${raw(p)}.text, 'image', ${raw(p)}.image,
   'date', ${isoUtc(`${p}.created_at`)}, 'updatedAt', ${isoUtc(`${p}.updated_at`)},
-  'username', ${raw(a)}.username, 'profileimage', ${raw(a)}.profileimage, 'userImage', ${raw(a)}.profileimage,
+  'username', ${raw(who.author)}, 'profileimage', ${raw(who.authorImage)}, 'userImage', ${raw(who.authorImage)},
   'postOwner', ${raw(p)}.author_id, 'userid', ${raw(p)}.author_id,
-  'profileOwner', ${raw(p)}.profile_owner_id, 'profileOwnerUsername', ${raw(o)}.username,
+  'profileOwner', ${raw(p)}.profile_owner_id, 'profileOwnerUsername', ${raw(who.owner)},
   'type', ${raw(p)}.type, 'shareCaption', ${raw(p)}.share_caption, 'originalPost', ${raw(p)}.original_post_id,
   'likeCount', ${raw(p)}.like_count, 'commentCount', ${raw(p)}.comment_count, 'music', ${raw(p)}.music,
   'likedByMe', exists (select 1 from post_likes pl where pl.post_id = ${raw(p)}.id and pl.user_id = ${viewer}),
@@ -52,7 +52,7 @@ const commentsField = (perPost: number) =>
       from (select * from comments where post_id = p.id order by created_at desc, id desc limit ${raw(String(perPost))}) c
       join users cu on cu.id = c.author_id), '[]'::json) end`;
 
-const originalField = sql`'originalResolved', case when p.original_post_id is null then null else (select json_build_object(${postFields("op", "oa", "oo")},
+const originalField = sql`'originalResolved', case when p.original_post_id is null then null else (select json_build_object(${postFields("op", { author: "oa.username", authorImage: "oa.profileimage", owner: "oo.username" })},
     'comments', '[]'::json, 'originalResolved', null)
   from posts op join users oa on oa.id = op.author_id join users oo on oo.id = op.profile_owner_id
   where op.id = p.original_post_id and ${visible("op", "oa", "oo")}) end`;
@@ -76,14 +76,14 @@ function pageStatement(
         sql`(p.created_at, p.id) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")}::text)`,
       );
     }
-    const page = sql`(select p.id from posts p
-        join users a on a.id = p.author_id join users o on o.id = p.profile_owner_id
+    // The page's rows with their author and owner names, read once.
+    const page = sql`(select p.*, a.username as author_name, a.profileimage as author_image, o.username as owner_name
+        from posts p join users a on a.id = p.author_id join users o on o.id = p.profile_owner_id
         where ${sql.join(filters, sql` and `)}
-        order by p.created_at desc, p.id desc limit ${raw(String(limit))}) page
-      join posts p on p.id = page.id join users a on a.id = p.author_id join users o on o.id = p.profile_owner_id`;
+        order by p.created_at desc, p.id desc limit ${raw(String(limit))}) p`;
     return db
       .select({
-        posts: sql<string>`coalesce(json_agg(json_build_object(${postFields("p", "a", "o")},
+        posts: sql<string>`coalesce(json_agg(json_build_object(${postFields("p", { author: "p.author_name", authorImage: "p.author_image", owner: "p.owner_name" })},
           ${commentsField(perPost)}, ${originalField}) order by p.created_at desc, p.id desc), '[]'::json)::text`,
         count: sql<number>`count(*)::int`,
         last: sql<
