@@ -2,13 +2,13 @@ import { type FeedPage, POST_LIMITS, type PostView } from "@airwave/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
-import { decodeCursor } from "./queries.ts";
+import { decodeCursor, postVisibility } from "./queries.ts";
 
 /**
  * Pages of posts as JSON built by PostgreSQL in one prepared statement: the rows the viewer may see,
  * their first likers, the viewer's likes and reports, the newest comments and the shared originals,
  * in the contracts' `PostView` shape. The feed and profile pages send that text on as it comes, so a
- * page costs one round trip and no object mapping in Node. Visibility mirrors `postVisibleTo`.
+ * page costs one round trip and no object mapping in Node. Visibility is `postVisibility` from queries.ts.
  */
 
 const viewer = sql.placeholder("viewer");
@@ -19,13 +19,7 @@ const isoUtc = (column: string) =>
   sql`to_char(${raw(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The viewer may see post `p` by author `a` on the page of owner `o` (table aliases). */
-const visible = (p: string, a: string, o: string) => sql`(
-  (${raw(o)}.id = ${viewer} or ${raw(o)}.is_private = false
-    or exists (select 1 from follows f where f.follower_id = ${viewer} and f.followed_id = ${raw(o)}.id))
-  and not exists (select 1 from blocks b
-    where (b.blocker_id = ${viewer} and b.blocked_id in (${raw(p)}.author_id, ${raw(p)}.profile_owner_id))
-       or (b.blocked_id = ${viewer} and b.blocker_id in (${raw(p)}.author_id, ${raw(p)}.profile_owner_id)))
-  and lower(${raw(a)}.role) <> 'banned')`;
+const visible = (p: string, a: string, o: string) => postVisibility(p, a, o, viewer);
 
 /** The fields of a post object shared by pages and shared originals. */
 const postFields = (p: string, who: { author: string; authorImage: string; owner: string }) => sql`

@@ -1,7 +1,6 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { and, eq, inArray, type Placeholder, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../platform/db/index.ts";
-import { blocks, follows } from "../social/schema.ts";
 import { users } from "../users/schema.ts";
 import { posts } from "./schema.ts";
 
@@ -39,22 +38,31 @@ export function decodeCursor(cursor: string | undefined): { at: string; id: stri
   return { at, id };
 }
 
-/** Neither member blocks the other (`viewerId` and the SQL column of the other member). */
-export const notBlocked = (viewerId: string, other: SQL | AnyPgColumn) =>
-  sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${other}) or (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${viewerId}))`;
+/**
+ * The one visibility rule for posts (decisions: Social), as SQL over the aliases of a post `p`, its
+ * author `a` and its page owner `o`: the owner's content is visible to the viewer (self, public,
+ * or followed), nobody involved blocks the viewer or is blocked by them, and the author is not banned.
+ * `viewer` is a user id or a prepared statement's placeholder.
+ */
+export const postVisibility = (
+  p: string,
+  a: string,
+  o: string,
+  viewer: string | Placeholder,
+) => {
+  const [post, author, owner] = [p, a, o].map((x) => sql.raw(x));
+  return sql`(
+  (${owner}.id = ${viewer} or ${owner}.is_private = false
+    or exists (select 1 from follows f where f.follower_id = ${viewer} and f.followed_id = ${owner}.id))
+  and not exists (select 1 from blocks b
+    where (b.blocker_id = ${viewer} and b.blocked_id in (${post}.author_id, ${post}.profile_owner_id))
+       or (b.blocked_id = ${viewer} and b.blocker_id in (${post}.author_id, ${post}.profile_owner_id)))
+  and lower(${author}.role) <> 'banned')`;
+};
 
-/** The viewer may see the content of the member in column `member`: self, public, or followed. */
-const contentVisible = (viewerId: string, member: { id: AnyPgColumn; isPrivate: AnyPgColumn }) =>
-  sql`(${member.id} = ${viewerId} or ${member.isPrivate} = false or exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followedId} = ${member.id}))`;
-
-/** A post the viewer may see: author and page owner visible to them, nobody blocked, no banned author. */
+/** A post the viewer may see, for queries over `posts` joined with the `author` and `owner` aliases. */
 export const postVisibleTo = (viewerId: string) =>
-  and(
-    contentVisible(viewerId, owners),
-    notBlocked(viewerId, posts.authorId),
-    notBlocked(viewerId, posts.profileOwnerId),
-    sql`lower(${authors.role}) <> 'banned'`,
-  );
+  postVisibility("posts", "author", "owner", viewerId);
 
 function selectPosts(db: DbOrTx) {
   return db
