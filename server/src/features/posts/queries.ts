@@ -44,12 +44,7 @@ export function decodeCursor(cursor: string | undefined): { at: string; id: stri
  * or followed), nobody involved blocks the viewer or is blocked by them, and the author is not banned.
  * `viewer` is a user id or a prepared statement's placeholder.
  */
-export const postVisibility = (
-  p: string,
-  a: string,
-  o: string,
-  viewer: string | Placeholder,
-) => {
+export const postVisibility = (p: string, a: string, o: string, viewer: string | Placeholder) => {
   const [post, author, owner] = [p, a, o].map((x) => sql.raw(x));
   return sql`(
   (${owner}.id = ${viewer} or ${owner}.is_private = false
