@@ -173,21 +173,9 @@ export interface BasicUser {
 }
 
 /** GET /api/auth/getUserProfileData?id — `id` is a user id or a username. */
-export interface UserProfile extends BasicUser {
+export interface UserProfile extends BasicUser, UserProfileFields {
   role: string;
   isDj: boolean;
-  coverphoto: string | null;
-  bio: string;
-  age: number | null;
-  location: string;
-  sex: string;
-  interests: string;
-  facebook: string;
-  twitter: string;
-  instagram: string;
-  customLinks: string[];
-  nameTagStyling: Record<string, unknown> | null;
-  isPrivate: boolean;
   date: string;
   followersCount: number;
   followingCount: number;

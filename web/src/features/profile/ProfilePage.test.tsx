@@ -2,6 +2,7 @@ import { FOLLOW_ACCEPTED_REFRESH_EVENT, USER_MESSAGES, type UserProfile } from "
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { makePost } from "../posts/test-utils.tsx";
 import { ProfilePage } from "./ProfilePage.tsx";
 import { bodiesSentTo, json, makeProfile, me, mockFetch, renderAt } from "./test-utils.tsx";
 
@@ -240,32 +241,13 @@ describe("profile page", { timeout: 30_000 }, () => {
   });
 
   it("with ?post shows only that post, scrolled to with its comments open", async () => {
-    const post = {
+    const post = makePost({
       _id: "p7",
       postid: "p7",
       post: "Only this one",
-      image: null,
-      date: new Date().toISOString(),
-      updatedAt: null,
-      username: "bob",
       profileimage: "",
       userImage: "",
-      postOwner: "u-bob",
-      userid: "u-bob",
-      profileOwner: "u-bob",
-      profileOwnerUsername: "bob",
-      type: "post",
-      shareCaption: null,
-      originalPost: null,
-      originalResolved: null,
-      likes: [],
-      likeCount: 0,
-      likedByMe: false,
-      comments: [],
-      commentCount: 0,
-      reportedByMe: false,
-      music: null,
-    };
+    });
     const scroll = vi.fn();
     Element.prototype.scrollIntoView = scroll;
     const fetchMock = serve(() => makeProfile(), { "/api/auth/post/p7": () => json(post) });

@@ -1,22 +1,12 @@
-import type { AuthStatus, UserData, UserProfile } from "@airwave/contracts";
-import { CssBaseline, ThemeProvider } from "@mui/material";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { UserProfile } from "@airwave/contracts";
+import type { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { vi } from "vitest";
-import { authStatusKey, meKey } from "../../app/session.ts";
-import { theme } from "../../app/theme.ts";
+import type { mockFetch } from "../../test/fake-session.tsx";
+import { AppProviders, signedInQueryClient } from "../../test/fake-session.tsx";
 
-export const me: UserData = {
-  _id: "u-me",
-  id: "u-me",
-  username: "alice",
-  role: "user",
-  isDj: false,
-  profileimage: "/images/default.webp",
-  date: "2026-01-01T00:00:00.000Z",
-};
+export { json, me, mockFetch } from "../../test/fake-session.tsx";
 
 export function makeProfile(over: Partial<UserProfile> = {}): UserProfile {
   return {
@@ -53,50 +43,13 @@ export function makeProfile(over: Partial<UserProfile> = {}): UserProfile {
   };
 }
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-export type Handler = (req: {
-  path: string;
-  method: string;
-  body: unknown;
-  url: URL;
-}) => Response | Promise<Response>;
-
-/** Stubs `fetch`: CSRF token and session answer themselves; every other call goes to `handler`. */
-export function mockFetch(handler: Handler) {
-  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), window.location.origin);
-    const path = url.pathname;
-    if (path === "/api/auth/authRequest") return json({ csrfToken: "tok" });
-    if (path === "/api/auth/userdata") return json(me);
-    const body = typeof init.body === "string" ? JSON.parse(init.body) : (init.body ?? undefined);
-    return handler({ path, method: init.method ?? "GET", body, url });
-  });
-  vi.stubGlobal("fetch", fn);
-  return fn;
-}
-
 /** The JSON bodies `fetch` sent to one path. */
 export const bodiesSentTo = (fn: ReturnType<typeof mockFetch>, path: string) =>
   fn.mock.calls
     .filter(([input]) => new URL(String(input), window.location.origin).pathname === path)
     .map(([, init]) => (typeof init?.body === "string" ? JSON.parse(init.body) : init?.body));
 
-export function testQueryClient() {
-  const qc = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  qc.setQueryData(authStatusKey, {
-    authenticated: true,
-    banned: false,
-    banReason: null,
-    banExpiresAt: null,
-    banKind: null,
-  } satisfies AuthStatus);
-  qc.setQueryData(meKey, me);
-  return qc;
-}
+export const testQueryClient = () => signedInQueryClient();
 
 function Where() {
   const location = useLocation();
@@ -108,18 +61,15 @@ export function renderAt(ui: ReactElement, path: string, qc: QueryClient = testQ
   return {
     qc,
     ...render(
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <QueryClientProvider client={qc}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/user/:djid" element={ui} />
-              <Route path="*" element={null} />
-            </Routes>
-            <Where />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ThemeProvider>,
+      <AppProviders qc={qc}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/user/:djid" element={ui} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </AppProviders>,
     ),
   };
 }
