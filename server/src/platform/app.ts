@@ -10,10 +10,15 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { adminRoutes } from "../features/admin/routes.ts";
 import { authRoutes } from "../features/auth/routes.ts";
+import { djRoutes } from "../features/dj/routes.ts";
+import { gifsRoutes } from "../features/gifs/routes.ts";
 import { homeRoutes } from "../features/home/routes.ts";
+import { messagesRoutes } from "../features/messages/routes.ts";
 import { notificationsRoutes } from "../features/notifications/routes.ts";
 import { postsRoutes } from "../features/posts/routes.ts";
+import { scheduleRoutes } from "../features/schedule/routes.ts";
 import { socialRoutes } from "../features/social/routes.ts";
+import { ticketsRoutes } from "../features/tickets/routes.ts";
 import { uploadsRoutes } from "../features/uploads/routes.ts";
 import { usersRoutes } from "../features/users/routes.ts";
 import type { AppContext } from "./context.ts";
@@ -59,6 +64,11 @@ const FEATURES = [
   notificationsRoutes,
   postsRoutes,
   uploadsRoutes,
+  messagesRoutes,
+  ticketsRoutes,
+  scheduleRoutes,
+  djRoutes,
+  gifsRoutes,
 ];
 
 export interface BuildAppOptions {

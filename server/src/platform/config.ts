@@ -34,13 +34,33 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
+  /** The station's time zone: the schedule week and the monthly points follow it (decisions). */
+  STATION_TIMEZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en-GB", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as Europe/London")
+    .default("Europe/London"),
+  /** GIF search (GIPHY). Without a key the GIF tab says search is not configured. */
+  GIPHY_API_KEY: z.string().min(1).optional(),
+  GIPHY_API_URL: z.url().default("https://api.giphy.com"),
+  /** Streaming server connection details shown to DJs on Apply DJ (host defaults to PUBLIC_URL's host). */
+  STREAM_HOST: z.string().min(1).optional(),
+  STREAM_IP: z.string().min(1).default("127.0.0.1"),
+  STREAM_PORT: z.coerce.number().int().min(1).max(65535).default(8005),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "SECRET_KEY" | "PUBLIC_URL"> {
+export interface Config extends Omit<Env, "SECRET_KEY" | "PUBLIC_URL" | "STREAM_HOST"> {
   SECRET_KEY: string;
   PUBLIC_URL: string;
+  STREAM_HOST: string;
   cookieSecure: boolean;
 }
 
@@ -80,6 +100,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: path.resolve(env.DATA_DIR),
     SECRET_KEY: loadSecretKey(env),
     PUBLIC_URL: publicUrl.replace(/\/+$/, ""),
+    STREAM_HOST: env.STREAM_HOST ?? new URL(publicUrl).hostname,
     cookieSecure: publicUrl.startsWith("https://"),
   };
 }

@@ -1,0 +1,2 @@
+/** Filled by the dj feature. */
+export {};

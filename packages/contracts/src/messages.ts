@@ -1,0 +1,2 @@
+/** Filled by the messages feature. */
+export {};
