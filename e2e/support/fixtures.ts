@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  type APIResponse,
   type Browser,
   type BrowserContext,
   test as base,
   expect,
   type Locator,
   type Page,
+  request as playwrightRequest,
 } from "@playwright/test";
 import sharp from "sharp";
 
@@ -50,22 +52,37 @@ export async function signIn(page: Page, who: Credentials) {
 }
 
 /** Sets the registration switch as the station's admin, through the API. */
-export async function setRegistration(page: Page, enabled: boolean) {
-  const ctx = page.context().request;
-  const admin = adminCredentials();
+/** A signed-in API client (its own cookie jar) for steps a test does "through the API", e.g. an admin's. */
+export interface ApiSession {
+  get: (path: string) => Promise<APIResponse>;
+  post: (path: string, data?: unknown) => Promise<APIResponse>;
+  dispose: () => Promise<void>;
+}
+
+export async function apiSession(who: Credentials): Promise<ApiSession> {
+  const ctx = await playwrightRequest.newContext({ baseURL: baseUrl() });
   const token = async () =>
-    (await (await ctx.get(`${baseUrl()}/api/auth/authRequest`)).json()).csrfToken as string;
-  const login = await ctx.post(`${baseUrl()}/api/auth/login`, {
+    (await (await ctx.get("/api/auth/authRequest")).json()).csrfToken as string;
+  const login = await ctx.post("/api/auth/login", {
     headers: { "x-csrf-token": await token() },
-    data: admin,
+    data: { username: who.username, password: who.password },
   });
-  expect(login.status()).toBe(200);
-  const res = await ctx.post(`${baseUrl()}/api/auth/registration/status`, {
-    headers: { "x-csrf-token": await token() },
-    data: { enabled },
-  });
+  expect(login.status(), "API sign-in").toBe(200);
+  return {
+    get: (p) => ctx.get(p),
+    post: async (p, data) => ctx.post(p, { headers: { "x-csrf-token": await token() }, data }),
+    dispose: () => ctx.dispose(),
+  };
+}
+
+/** The seeded admin, signed in through the API. */
+export const adminApi = () => apiSession(adminCredentials());
+
+export async function setRegistration(_page: Page, enabled: boolean) {
+  const admin = await adminApi();
+  const res = await admin.post("/api/auth/registration/status", { enabled });
   expect(res.status()).toBe(200);
-  await ctx.get(`${baseUrl()}/api/auth/logout`);
+  await admin.dispose();
 }
 
 /** Screenshots land in e2e/screenshots (git-ignored), to be looked at. */
