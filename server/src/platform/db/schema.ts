@@ -1,5 +1,6 @@
 /** Every table of the app, for Drizzle's typed queries and for drizzle-kit. */
 export * from "../../features/auth/schema.ts";
+export * from "../../features/chat/schema.ts";
 export * from "../../features/dj/schema.ts";
 export * from "../../features/gifs/schema.ts";
 export * from "../../features/home/schema.ts";
