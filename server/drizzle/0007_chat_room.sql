@@ -14,6 +14,7 @@ CREATE TABLE "chat_messages" (
 	"type" text DEFAULT 'message' NOT NULL,
 	"message" text NOT NULL,
 	"username_style" jsonb,
+	"format" jsonb,
 	"reply_to" jsonb,
 	"track_data" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

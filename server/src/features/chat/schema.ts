@@ -17,6 +17,8 @@ export const chatMessages = pgTable(
     type: text("type").notNull().default("message"),
     message: text("message").notNull(),
     usernameStyle: jsonb("username_style"),
+    /** The sender's text format (bold, italic, underline) from their format preferences. */
+    format: jsonb("format"),
     replyTo: jsonb("reply_to"),
     trackData: jsonb("track_data"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
