@@ -25,7 +25,11 @@ export const baseUrl = () => {
 };
 
 export const seeded = () =>
-  JSON.parse(process.env.E2E_SEED ?? "{}") as { banned: Credentials & { banReason: string } };
+  JSON.parse(process.env.E2E_SEED ?? "{}") as {
+    banned: Credentials & { banReason: string };
+    /** A member with isDj (books schedule slots). */
+    dj: Credentials;
+  };
 export const adminCredentials = () => JSON.parse(process.env.E2E_ADMIN ?? "{}") as Credentials;
 
 export const uniqueName = (prefix = "m") => `${prefix}_${randomBytes(4).toString("hex")}`;

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startGiphyFake } from "../../server/test/giphy-fake.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -53,11 +54,13 @@ export default async function globalSetup() {
   if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
   const seeded = seed.stdout.trim().split("\n").pop() ?? "{}";
 
+  // The local imitation of GIPHY (the tests never reach the internet); the app holds its key.
+  const giphy = await startGiphyFake();
   const port = await freePort();
   let output = "";
   const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: root,
-    env: { ...env, PORT: String(port) },
+    env: { ...env, PORT: String(port), GIPHY_API_KEY: giphy.apiKey, GIPHY_API_URL: giphy.url },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (d) => {
@@ -67,11 +70,16 @@ export default async function globalSetup() {
     output += d;
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, server, () => output);
+  await waitForHealth(baseUrl, server, () => output).catch(async (err) => {
+    server.kill("SIGTERM");
+    await giphy.close();
+    throw err;
+  });
 
   process.env.BASE_URL = baseUrl;
   process.env.E2E_SEED = seeded;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_GIPHY_URL = giphy.url;
   process.env.E2E_ADMIN = JSON.stringify({
     username: env.ADMIN_USERNAME,
     password: env.ADMIN_PASSWORD,
@@ -80,6 +88,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
+    await giphy.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,2 +1,115 @@
-/** Filled by the gifs feature. */
-export {};
+import { z } from "zod";
+import { MESSAGE_LIMITS } from "./messages.ts";
+
+/**
+ * GIFs: search through the app's server (decisions, "Media": the browser never sees the GIF service's
+ * key), the station's own GIF library, and the composer's emoji picker (community spec 4, 5, 8, 9).
+ */
+export const GIF_API = {
+  search: "/api/gifs/search",
+  trending: "/api/gifs/trending",
+  /** The station's own library (community spec 7: GET /getGifs). */
+  library: "/api/auth/getGifs",
+} as const;
+
+export const GIF_LIMITS = {
+  /** GIPHY page size and rating (community spec 7 and 9). */
+  limit: 48,
+  rating: "pg",
+  queryMax: 100,
+  /** Server-side answer cache: how long an answer is reused, and how many answers are kept. */
+  cacheTtlMs: 5 * 60_000,
+  cacheEntries: 200,
+  /** How long the server waits for the GIF service. */
+  upstreamTimeoutMs: 8_000,
+} as const;
+
+export const GIF_MESSAGES = {
+  /** 503 without GIPHY_API_KEY; the dialog shows it as its state (decisions, "Media"). */
+  notConfigured: "GIF search is not configured",
+  /** 502 when the GIF service fails or times out. */
+  upstreamFailed: "The GIF service is not available right now. Please try again later.",
+  queryRequired: "Please enter a search term.",
+  queryTooLong: `Search terms are at most ${GIF_LIMITS.queryMax} characters.`,
+  failedToLoad: "Failed to load GIFs",
+  failedTrending: "Failed to load trending",
+  noResults: "No results.",
+  poweredBy: "Powered by GIPHY",
+  noLibraryGifs: "No GIFs in the station library yet.",
+  dialogTitle: "Choose a GIF",
+  searchLabel: "Search GIFs",
+  searchButton: "Search",
+  backToTrending: "Trending",
+  openDialog: "Send a GIF",
+  trendingTab: "GIPHY",
+  libraryTab: "Station GIFs",
+  close: "Close",
+} as const;
+
+/** GET /api/gifs/search?q= : a trimmed, non-empty query. */
+export const gifSearchQuerySchema = z.object({
+  q: z
+    .string({ error: GIF_MESSAGES.queryRequired })
+    .trim()
+    .min(1, GIF_MESSAGES.queryRequired)
+    .max(GIF_LIMITS.queryMax, GIF_MESSAGES.queryTooLong),
+});
+
+/** A GIF item of the GIF provider, trimmed to what the clients read (community spec 3). */
+export interface GifItem {
+  id: string;
+  title: string;
+  images: {
+    original: { url: string };
+    fixed_height: { url: string };
+    fixed_height_small: { url: string };
+  };
+}
+
+/** GET /api/gifs/search and /api/gifs/trending */
+export interface GifListAnswer {
+  data: GifItem[];
+}
+
+/** An internal GIF of the station's library (community spec 3: gifid, file, name; admin: _id, name, gif url). */
+export interface LibraryGif {
+  gifid: string;
+  _id: string;
+  name: string;
+  /** Public URL of the GIF file. */
+  file: string;
+  /** The same URL under the admin and chat documents' name. */
+  gif: string;
+}
+
+/** GET /api/auth/getGifs */
+export interface LibraryGifsAnswer {
+  gifs: LibraryGif[];
+}
+
+/**
+ * A message body that is only a GIF link (community spec 5): an http(s) URL, or a path on this site,
+ * ending .gif with an optional query string.
+ */
+export const GIF_LINK_PATTERN = /^(?:https?:\/\/[^\s/?#]+\/|\/(?!\/))[^\s?#]*\.gif(?:\?[^\s#]*)?$/i;
+
+export const isGifLink = (text: string): boolean => GIF_LINK_PATTERN.test(text.trim());
+
+/** The composer's emoji picker (community spec 4 and 9). */
+export const EMOJI_LIMITS = {
+  recentMax: MESSAGE_LIMITS.recentEmojis,
+  /** Local storage key of the recently used emojis (community spec 3). */
+  recentStorageKey: "recentEmojis",
+} as const;
+
+export const EMOJI_TABS = ["faces", "hands", "symbols", "recent"] as const;
+export type EmojiTab = (typeof EMOJI_TABS)[number];
+
+export const EMOJI_MESSAGES = {
+  pickerLabel: "Emoji picker",
+  openPicker: "Insert emoji",
+  searchLabel: "Search emojis",
+  tabLabels: { faces: "Faces", hands: "Hands", symbols: "Symbols", recent: "Recent" },
+  noRecent: "No recent emojis yet.",
+  noMatch: "No emojis found.",
+} as const satisfies Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTH_MESSAGES } from "./auth.ts";
+import { SCHEDULE_MESSAGES } from "./schedule.ts";
 
 export const CONTACT_LIMITS = { nameMax: 100, subjectMax: 150, messageMax: 5000 } as const;
 
@@ -9,8 +10,8 @@ export const HOME_MESSAGES = {
   nameRequired: "Name is required",
   subjectRequired: "Subject is required",
   messageRequired: "Message is required",
-  noSchedule: "No schedule data available",
-  availableSlot: "Available Slot - Auto DJ",
+  noSchedule: SCHEDULE_MESSAGES.noSchedule,
+  availableSlot: SCHEDULE_MESSAGES.availableSlot,
 } as const;
 
 /** POST /api/home/contact (public) */

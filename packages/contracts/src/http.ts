@@ -29,6 +29,9 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   "POST /api/auth/forgotPassword",
   "POST /api/auth/resetPassword",
   "POST /api/home/contact",
+  "GET /api/auth/schedule",
+  "GET /api/auth/theme-settings",
+  "GET /api/build-version",
 ];
 
 /** Routes that change state but authenticate with a shared key instead of a browser session. */

@@ -1,4 +1,5 @@
 export * from "./auth.ts";
+export * from "./chat.ts";
 export * from "./chat-clean.ts";
 export * from "./client-routes.ts";
 export * from "./dj.ts";

@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   "share",
   "follow-request",
   "follow-accepted",
+  /** Someone mentioned the member (@username) in the chat room. */
+  "mention",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -68,6 +70,8 @@ export function notificationText(n: Pick<NotificationView, "type" | "from" | "me
       return `${who} sent you a message`;
     case "ticket":
       return n.meta.text ?? "Your ticket has a new reply";
+    case "mention":
+      return `${who} mentioned you in the chat`;
     default:
       return n.meta.text ?? "Notification";
   }

@@ -1,3 +1,4 @@
+import type { PmMessageEvent } from "./messages.ts";
 import type { NotificationView } from "./notifications.ts";
 
 /** Socket.IO events pushed to a member's own room (`user:{id}`). */
@@ -5,6 +6,8 @@ export const USER_EVENTS = {
   notification: "notification",
   notificationsChanged: "notifications-changed",
   followRequestsChanged: "follow-requests-changed",
+  /** A private message arrived in one of the member's conversations (also sent to the sender). */
+  pmMessage: "pm:message",
 } as const;
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -13,4 +16,5 @@ export interface UserEventPayloads {
   notification: NotificationView;
   "notifications-changed": { unread: number };
   "follow-requests-changed": { userId: string };
+  "pm:message": PmMessageEvent;
 }

@@ -48,6 +48,7 @@ export const USER_MESSAGES = {
   profileImageInvalid:
     "Please upload a valid image file (JPEG, PNG, GIF, WebP, etc.) less than 5MB",
   nameTagInvalid: "Invalid name tag styling.",
+  nameTagImageInvalid: "Invalid or unreachable image URL",
   blockedProfile: "You cannot view this profile.",
   profileImageInvalidTitle: "Invalid Image",
   cannotMessageTitle: "Cannot Message",
@@ -114,18 +115,62 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 /** The profile changes as the server reads them (interests joined, age a number or null). */
 export type UpdateProfileData = z.output<typeof updateProfileSchema>;
 
-/** Name tag styling (chat room name tags): colours and a font from fixed sets, validated loosely here. */
+export const HEX_COLOUR = /^#[0-9a-fA-F]{3,8}$/;
+const hexColour = z
+  .string({ error: USER_MESSAGES.nameTagInvalid })
+  .regex(HEX_COLOUR, USER_MESSAGES.nameTagInvalid);
+
+/**
+ * Name tag styling (chat spec 3): text colour, a colour, gradient (2 to 3 colours, angle 0-360) or
+ * image background, an animation. Strict: unknown fields are refused, colours are hex, and a
+ * background image is an https URL or one of the station's own uploads (it ends up in CSS).
+ */
+export const nameTagStyleSchema = z
+  .object(
+    {
+      textColor: hexColour.optional(),
+      backgroundType: z
+        .enum(["color", "gradient", "image"], { error: USER_MESSAGES.nameTagInvalid })
+        .optional(),
+      backgroundColor: hexColour.optional(),
+      gradient: z
+        .object(
+          {
+            colors: z
+              .array(hexColour)
+              .min(2, USER_MESSAGES.nameTagInvalid)
+              .max(3, USER_MESSAGES.nameTagInvalid),
+            angle: z
+              .number({ error: USER_MESSAGES.nameTagInvalid })
+              .min(0, USER_MESSAGES.nameTagInvalid)
+              .max(360, USER_MESSAGES.nameTagInvalid),
+          },
+          { error: USER_MESSAGES.nameTagInvalid },
+        )
+        .strict()
+        .optional(),
+      backgroundImage: z
+        .string({ error: USER_MESSAGES.nameTagInvalid })
+        .max(180, USER_MESSAGES.nameTagImageInvalid)
+        .refine(
+          (v) =>
+            v === "" || /^https:\/\/[^\s"'()<>\\]+$/.test(v) || /^\/uploads\/[\w./-]+$/.test(v),
+          { message: USER_MESSAGES.nameTagImageInvalid },
+        )
+        .optional(),
+      profileAnimation: z
+        .enum(["none", "pulse", "spin"], { error: USER_MESSAGES.nameTagInvalid })
+        .optional(),
+    },
+    { error: USER_MESSAGES.nameTagInvalid },
+  )
+  .strict();
+export type NameTagStyling = z.infer<typeof nameTagStyleSchema>;
+
+/** POST /namTagStyling. */
 export const nameTagStylingSchema = z.object({
   userid: z.string().optional(),
-  nameTagStyling: z
-    .record(
-      z.string().max(40, USER_MESSAGES.nameTagInvalid),
-      z.union([z.string().max(100, USER_MESSAGES.nameTagInvalid), z.number(), z.boolean()], {
-        error: USER_MESSAGES.nameTagInvalid,
-      }),
-      { error: USER_MESSAGES.nameTagInvalid },
-    )
-    .refine((v) => Object.keys(v).length <= 20, USER_MESSAGES.nameTagInvalid),
+  nameTagStyling: nameTagStyleSchema,
 });
 
 export const searchQuerySchema = z.object({

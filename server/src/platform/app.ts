@@ -10,6 +10,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { adminRoutes } from "../features/admin/routes.ts";
 import { authRoutes } from "../features/auth/routes.ts";
+import { chatRoutes } from "../features/chat/routes.ts";
 import { djRoutes } from "../features/dj/routes.ts";
 import { gifsRoutes } from "../features/gifs/routes.ts";
 import { homeRoutes } from "../features/home/routes.ts";
@@ -30,15 +31,24 @@ const defaultWebDist = path.resolve(
   "../../../web/dist",
 );
 
-/** Content security policy the built app passes: everything from our own origin; MUI's inline styles. */
-const csp = {
+/**
+ * Content security policy the built app passes: everything from our own origin; MUI's inline styles;
+ * GIF images from GIPHY's CDN and the configured GIPHY origin (decisions, "Media").
+ */
+const csp = (config: AppContext["config"]) => ({
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", "data:", "blob:"],
+    imgSrc: [
+      "'self'",
+      "data:",
+      "blob:",
+      "https://*.giphy.com",
+      new URL(config.GIPHY_API_URL).origin,
+    ],
     fontSrc: ["'self'", "data:"],
     connectSrc: ["'self'"],
     mediaSrc: ["'self'"],
@@ -52,7 +62,7 @@ const csp = {
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
   },
-};
+});
 
 /** The features' HTTP routes, in one place so a newcomer sees the whole API surface. */
 const FEATURES = [
@@ -64,6 +74,7 @@ const FEATURES = [
   notificationsRoutes,
   postsRoutes,
   uploadsRoutes,
+  chatRoutes,
   messagesRoutes,
   ticketsRoutes,
   scheduleRoutes,
@@ -95,7 +106,7 @@ export async function buildApp(
   installErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: csp,
+    contentSecurityPolicy: csp(ctx.config),
     crossOriginEmbedderPolicy: false,
   });
   // Multipart bodies are read only by routes that ask (`features/uploads/multipart.ts`), which set

@@ -16,13 +16,16 @@ const HomePage = lazyNamed(() => import("../features/home/HomePage.tsx"), "HomeP
 const NotFoundPage = lazyNamed(() => import("../ui/NotFoundPage.tsx"), "NotFoundPage");
 const upcoming = () => import("../features/upcoming/pages.tsx");
 const ChatPage = lazyNamed(upcoming, "ChatPage");
-const SchedulePage = lazyNamed(upcoming, "SchedulePage");
-const TicketsPage = lazyNamed(upcoming, "TicketsPage");
+const SchedulePage = lazyNamed(
+  () => import("../features/schedule/SchedulePage.tsx"),
+  "SchedulePage",
+);
+const TicketsPage = lazyNamed(() => import("../features/tickets/TicketsPage.tsx"), "TicketsPage");
 const ProfilePage = lazyNamed(() => import("../features/profile/ProfilePage.tsx"), "ProfilePage");
 const MyProfileRedirect = lazyNamed(upcoming, "MyProfileRedirect");
 const NewsFeedPage = lazyNamed(() => import("../features/feed/NewsFeedPage.tsx"), "NewsFeedPage");
-const ApplyDjPage = lazyNamed(upcoming, "ApplyDjPage");
-const InboxPage = lazyNamed(upcoming, "InboxPage");
+const ApplyDjPage = lazyNamed(() => import("../features/dj/ApplyDjPage.tsx"), "ApplyDjPage");
+const InboxPage = lazyNamed(() => import("../features/inbox/InboxPage.tsx"), "InboxPage");
 const AdminPage = lazyNamed(upcoming, "AdminPage");
 
 /** The route table of community spec section 2. Matching ignores case. */

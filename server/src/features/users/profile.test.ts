@@ -337,7 +337,12 @@ describe("POST /api/auth/updateProfile", () => {
 describe("POST /api/auth/namTagStyling", () => {
   it("stores the own name tag styling and answers the userdata with it", async () => {
     const me = await member();
-    const styling = { color: "#ff00aa", font: "Orbitron", bold: true };
+    const styling = {
+      textColor: "#ff00aa",
+      backgroundType: "gradient",
+      gradient: { colors: ["#000", "#123456"], angle: 90 },
+      profileAnimation: "pulse",
+    };
     const res = await me.agent.post("/api/auth/namTagStyling", {
       userid: me.user.id,
       nameTagStyling: styling,
@@ -350,10 +355,36 @@ describe("POST /api/auth/namTagStyling", () => {
 
   it("refuses a malformed styling with 400 nameTagInvalid", async () => {
     const me = await member();
-    for (const nameTagStyling of [undefined, "red", { color: { nested: true } }]) {
+    for (const nameTagStyling of [
+      undefined,
+      "red",
+      { color: "#fff" },
+      { textColor: "red" },
+      { textColor: "#fff;background:url(//evil)" },
+      { gradient: { colors: ["#fff"], angle: 10 } },
+      { gradient: { colors: ["#fff", "#000"], angle: 400 } },
+      { profileAnimation: "shake" },
+    ]) {
       const res = await me.agent.post("/api/auth/namTagStyling", { nameTagStyling });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: USER_MESSAGES.nameTagInvalid });
+    }
+  });
+
+  it("refuses a background image that is not an https URL or an own upload", async () => {
+    const me = await member();
+    for (const backgroundImage of [
+      "javascript:alert(1)",
+      "http://example.com/a.png",
+      "https://example.com/a.png) ; background:url(https://evil",
+      'https://example.com/"a.png',
+      "data:image/svg+xml,<svg onload=alert(1)>",
+    ]) {
+      const res = await me.agent.post("/api/auth/namTagStyling", {
+        nameTagStyling: { backgroundType: "image", backgroundImage },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: USER_MESSAGES.nameTagImageInvalid });
     }
   });
 });

@@ -14,7 +14,10 @@ import {
 } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { useAuthStatus, useMe } from "../session.ts";
-import { ShellNotificationsBell } from "./lazy-extras.tsx";
+import { ShellInboxButton, ShellNotificationsBell } from "./lazy-extras.tsx";
+
+/** Below this width the brand text gives way to the top bar's icons. */
+const NARROW_MAX_WIDTH = 480;
 
 export function TopBar({ mobile, onMenu }: { mobile: boolean; onMenu: () => void }) {
   const status = useAuthStatus();
@@ -46,12 +49,22 @@ export function TopBar({ mobile, onMenu }: { mobile: boolean; onMenu: () => void
           }}
         >
           <Box component="img" src="/logo.svg" alt="" sx={{ width: 32, height: 32 }} />
-          <Typography variant="h6" component="span" sx={{ fontWeight: 800, letterSpacing: 0.5 }}>
+          <Typography
+            variant="h6"
+            component="span"
+            sx={{
+              fontWeight: 800,
+              letterSpacing: 0.5,
+              // Phones: the logo alone leaves room for the bell, the inbox and the welcome chip.
+              [`@media (max-width:${NARROW_MAX_WIDTH}px)`]: { display: "none" },
+            }}
+          >
             Airwave
           </Typography>
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         {signedIn && <ShellNotificationsBell />}
+        {signedIn && <ShellInboxButton />}
         {signedIn && me.data && (
           <Chip
             component={RouterLink}
@@ -59,7 +72,11 @@ export function TopBar({ mobile, onMenu }: { mobile: boolean; onMenu: () => void
             clickable
             avatar={<Avatar src={me.data.profileimage} alt="" />}
             label={mobile ? me.data.username : `Welcome, ${me.data.username}`}
-            sx={{ maxWidth: mobile ? 160 : 280, minWidth: 0 }}
+            sx={{
+              maxWidth: mobile ? 160 : 280,
+              minWidth: 0,
+              [`@media (max-width:${NARROW_MAX_WIDTH}px)`]: { maxWidth: 120 },
+            }}
           />
         )}
         {signedIn && !mobile && (

@@ -4,10 +4,13 @@ import { SilentBoundary } from "./SilentBoundary.tsx";
 
 /*
  * What only signed-in members need is loaded on demand, so the login page does not carry it
- * (its initial JavaScript has a budget): the bell, the member search.
+ * (its initial JavaScript has a budget): the bell, the inbox button, the member search.
  */
 const NotificationsBellLazy = lazy(async () => ({
   default: (await import("../../features/notifications/NotificationsBell.tsx")).NotificationsBell,
+}));
+const InboxButtonLazy = lazy(async () => ({
+  default: (await import("../../features/inbox/InboxButton.tsx")).InboxButton,
 }));
 const UserSearchBoxLazy = lazy(async () => ({
   default: (await import("../../features/search/UserSearchBox.tsx")).UserSearchBox,
@@ -18,6 +21,16 @@ export function ShellNotificationsBell() {
     <SilentBoundary>
       <Suspense fallback={<Box aria-hidden sx={{ width: 40, height: 40 }} />}>
         <NotificationsBellLazy />
+      </Suspense>
+    </SilentBoundary>
+  );
+}
+
+export function ShellInboxButton() {
+  return (
+    <SilentBoundary>
+      <Suspense fallback={<Box aria-hidden sx={{ width: 40, height: 40 }} />}>
+        <InboxButtonLazy />
       </Suspense>
     </SilentBoundary>
   );

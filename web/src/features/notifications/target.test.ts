@@ -36,7 +36,11 @@ describe("notificationTarget", () => {
 
   it("sends messages to the inbox and tickets to the tickets page", () => {
     expect(at({ type: "message" })).toBe(PATHS.inbox);
+    expect(at({ type: "message", meta: { conversationId: "c 1" } })).toBe(
+      `${PATHS.inbox}?convo=c%201`,
+    );
     expect(at({ type: "ticket" })).toBe(PATHS.tickets);
+    expect(at({ type: "mention" })).toBe(PATHS.chat);
   });
 
   it("has nowhere to go for system notices or a follow event without a sender", () => {

@@ -6,7 +6,8 @@ import { type NotificationView, PATHS } from "@airwave/contracts";
  * tickets page for tickets. Null when there is nowhere to go (system notices, missing data).
  */
 export function notificationTarget(
-  n: Pick<NotificationView, "type" | "from" | "postid" | "postOwnerUsername">,
+  n: Pick<NotificationView, "type" | "from" | "postid" | "postOwnerUsername"> &
+    Partial<Pick<NotificationView, "meta">>,
   me: { username: string } | null | undefined,
 ): string | null {
   switch (n.type) {
@@ -26,10 +27,14 @@ export function notificationTarget(
       const profile = PATHS.user(owner);
       return n.postid ? `${profile}?post=${encodeURIComponent(n.postid)}` : profile;
     }
-    case "message":
-      return PATHS.inbox;
+    case "message": {
+      const convo = n.meta?.conversationId;
+      return convo ? `${PATHS.inbox}?convo=${encodeURIComponent(convo)}` : PATHS.inbox;
+    }
     case "ticket":
       return PATHS.tickets;
+    case "mention":
+      return PATHS.chat;
     case "system":
       return null;
   }

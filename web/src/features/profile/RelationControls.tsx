@@ -1,4 +1,9 @@
-import { PATHS, USER_MESSAGES, type UserProfile } from "@airwave/contracts";
+import {
+  MESSAGE_MESSAGES,
+  mentionsPrivateProfile,
+  PATHS,
+  type UserProfile,
+} from "@airwave/contracts";
 import BlockIcon from "@mui/icons-material/Block";
 import MailIcon from "@mui/icons-material/Mail";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
@@ -9,6 +14,8 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../app/api.ts";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
+import { conversationIdOf, inboxApi } from "../inbox/api.ts";
+import { emitPmUnreadRefresh } from "../inbox/unread.ts";
 import { profileApi } from "./api.ts";
 import { isSettledAnswer, logFailure, patchProfile, reloadProfiles } from "./hooks.ts";
 
@@ -18,11 +25,11 @@ export function cannotMessageText(err: unknown, alreadyFollowing: boolean): stri
   const server = [body.message, body.msg, body.error].find(
     (v): v is string => typeof v === "string" && v.length > 0,
   );
-  const message = server ?? USER_MESSAGES.startConversationFailed;
-  if (!/private/i.test(message)) return message;
+  const message = server ?? MESSAGE_MESSAGES.startConversationFailed;
+  if (!mentionsPrivateProfile(message)) return message;
   const hint = alreadyFollowing
-    ? USER_MESSAGES.followAcceptedStillPending
-    : USER_MESSAGES.followMustBeAccepted;
+    ? MESSAGE_MESSAGES.followAcceptedStillPending
+    : MESSAGE_MESSAGES.followMustBeAccepted;
   return `${message} ${hint}`;
 }
 
@@ -102,12 +109,13 @@ export function RelationControls({
   const message = async () => {
     setBusy("message");
     try {
-      const id = await profileApi.startConversation(profile.id);
-      if (!id) throw new ApiError(500, USER_MESSAGES.startConversationFailed);
+      const id = conversationIdOf(await inboxApi.start({ userId: profile.id }));
+      if (!id) throw new ApiError(500, MESSAGE_MESSAGES.startConversationFailed);
+      emitPmUnreadRefresh();
       navigate(`${PATHS.inbox}?convo=${encodeURIComponent(id)}`);
     } catch (err) {
       setDialog({
-        title: USER_MESSAGES.cannotMessageTitle,
+        title: MESSAGE_MESSAGES.cannotMessageTitle,
         message: cannotMessageText(err, profile.isFollowing),
       });
     } finally {

@@ -38,21 +38,4 @@ export const profileApi = {
   uploadProfilePicture: (file: File) =>
     upload<UploadProfilePictureResponse>("uploadProfilePicture", file),
   uploadCoverPhoto: (file: File) => upload<UploadCoverPhotoResponse>("uploadCoverPhoto", file),
-  /** Answers `conversationId`, or the conversation itself (spec 7: "conversationId or conversation id"). */
-  startConversation: async (userId: string): Promise<string | null> => {
-    const res = await post<{
-      conversationId?: string;
-      _id?: string;
-      id?: string;
-      conversation?: { _id?: string; id?: string };
-    }>("pm/conversations", { userId });
-    return (
-      res.conversationId ??
-      res.conversation?._id ??
-      res.conversation?.id ??
-      res._id ??
-      res.id ??
-      null
-    );
-  },
 };

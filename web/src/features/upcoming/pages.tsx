@@ -26,10 +26,6 @@ function NotYetBuilt({ title, what }: { title: string; what: string }) {
 }
 
 export const ChatPage = () => <NotYetBuilt title="Chat" what="The live chat room" />;
-export const SchedulePage = () => <NotYetBuilt title="Schedule" what="Booking DJ slots" />;
-export const TicketsPage = () => <NotYetBuilt title="Ticket Support" what="Support tickets" />;
-export const ApplyDjPage = () => <NotYetBuilt title="Apply DJ" what="Applying to become a DJ" />;
-export const InboxPage = () => <NotYetBuilt title="Inbox" what="Private messaging" />;
 
 /** /myprofile is the signed-in member's own profile page. */
 export function MyProfileRedirect() {

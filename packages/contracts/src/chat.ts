@@ -1,0 +1,355 @@
+import { z } from "zod";
+import { CHAT_CLEAN_LIMITS } from "./chat-clean.ts";
+import type { NameTagStyling } from "./users.ts";
+
+/**
+ * The chat room (chat spec): its real-time events, payloads, limits and texts. The room lives on
+ * the Socket.IO namespace `/chat`; identity comes from the session cookie (decisions).
+ */
+export const CHAT_NAMESPACE = "/chat";
+
+/** Events the client sends. */
+export const CHAT_CLIENT_EVENTS = {
+  message: "chat-message",
+  like: "chat-like",
+  trackIdRequest: "track-id-request",
+  getLastAnnouncement: "get-last-announcement",
+  announcement: "admin-announcement",
+  privateMessage: "private-message",
+  presencePing: "presence-ping",
+} as const;
+
+/** Events the server sends. */
+export const CHAT_SERVER_EVENTS = {
+  history: "chat-history",
+  /** To everyone: `{ user }`, the member who joined (not the whole list: see `users`). */
+  userConnected: "user-connected",
+  /** To everyone: `{ userId, username }`, the member who left. */
+  userDisconnected: "user-disconnected",
+  /** To the newcomer only, on joining: `{ users }`, everyone in the room, sorted by username. */
+  users: "chat-users",
+  message: "chat-message",
+  likeUpdate: "chat-like-update",
+  likeSync: "chat-like-sync",
+  system: "system-message",
+  upNextSticky: "up-next-sticky",
+  upNextClear: "up-next-clear",
+  trackIdComplete: "track-id-complete",
+  trackIdError: "track-id-error",
+  presencePing: "presence-ping",
+  duplicateUser: "duplicate-user",
+  forceKick: "force-kick",
+  privateMessage: "private-message",
+  announcement: "admin-announcement",
+  themeSettingsUpdated: "theme-settings-updated",
+  wiped: "chat-wiped",
+  /** A payload the server refused: `{ event, message }`. The connection stays up. */
+  error: "chat-error",
+} as const;
+
+export const CHAT_LIMITS = {
+  ...CHAT_CLEAN_LIMITS,
+  historySize: 50,
+  /** Decisions "Chat room": at most 5 messages per 5 seconds per member. */
+  rateLimitCount: 5,
+  rateLimitWindowMs: 5_000,
+  /** A connection that answered a presence ping within this window is alive (duplicate rule). */
+  presenceAliveMs: 30_000,
+  presencePingEveryMs: 30_000,
+  /** Stale user pruning: not seen for 120 s, checked every 30 s. */
+  staleAfterMs: 120_000,
+  staleCheckEveryMs: 30_000,
+  announcementTitleMax: 80,
+  announcementMessageMax: 1000,
+  banReasonMax: 200,
+  mentionSuggestions: 8,
+  likeChips: 8,
+  pulseBubbles: 3,
+  dedupeTrimAbove: 1000,
+  dedupeTrimTo: 800,
+  clientIdMax: 1_000_000,
+  upNextWindowMs: 900_000,
+  trackIdLockMs: 10_000,
+  welcomeToastMs: 10_000,
+  buildCheckEveryMs: 10_000,
+  fontScaleMin: 0.8,
+  fontScaleMax: 1.6,
+  fontScaleStep: 0.1,
+  recentColours: 6,
+  nameTagPresets: 25,
+  snowflakes: 80,
+  imageMaxBytes: 5 * 1024 * 1024,
+  pmWindowMinWidth: 360,
+  pmWindowMinHeight: 320,
+  pmWindowMargin: 16,
+  mobileMaxWidth: 760,
+  statsPollMs: 60_000,
+} as const;
+
+export const CHAT_MESSAGE_TYPES = [
+  "message",
+  "gif",
+  "bvgif",
+  "image",
+  "coinflip",
+  "booking",
+  "track-id",
+  "system",
+  "system-ban",
+  "mp3share",
+  "mp3share-simple",
+] as const;
+export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
+
+/** The types a member may send; the others are the server's own. */
+export const CHAT_SENDABLE_TYPES = ["message", "gif", "bvgif", "image"] as const;
+
+export const CHAT_TEXT_COLOURS = [
+  "#FFFFFF",
+  "#FF5252",
+  "#FF9800",
+  "#FFEB3B",
+  "#8BC34A",
+  "#4CAF50",
+  "#00BCD4",
+  "#2196F3",
+  "#3F51B5",
+  "#9C27B0",
+  "#E91E63",
+  "#795548",
+  "#9E9E9E",
+] as const;
+export const DEFAULT_TEXT_COLOUR = "#FFFFFF";
+export { HEX_COLOUR } from "./users.ts";
+
+export const messageFormatSchema = z.object({
+  bold: z.boolean().optional(),
+  italic: z.boolean().optional(),
+  underline: z.boolean().optional(),
+});
+export type MessageFormat = z.infer<typeof messageFormatSchema>;
+
+export const replyToSchema = z.object({
+  id: z.string().min(1).max(100),
+  username: z.string().max(40).optional(),
+  message: z.string().max(500).optional(),
+  type: z.enum(CHAT_MESSAGE_TYPES).optional(),
+});
+export type ReplyTo = z.infer<typeof replyToSchema>;
+
+/**
+ * What a member sends. Sender, name, picture and name-tag style are the server's to decide; any
+ * such fields in the payload are ignored.
+ */
+export const chatMessageInputSchema = z.object({
+  message: z.string().max(CHAT_CLEAN_LIMITS.inMax * 4),
+  type: z.enum(CHAT_SENDABLE_TYPES).default("message"),
+  id: z.number().int().min(0).max(1_000_000).optional(),
+  replyTo: replyToSchema.optional(),
+  format: messageFormatSchema.optional(),
+});
+export type ChatMessageInput = z.input<typeof chatMessageInputSchema>;
+
+export const chatLikeInputSchema = z.object({ messageId: z.string().min(1).max(100) });
+
+export const announcementInputSchema = z
+  .object({
+    title: z.string().trim().max(80, "Title can be at most 80 characters").default(""),
+    message: z.string().trim().max(1000, "Message can be at most 1000 characters").default(""),
+  })
+  .refine((a) => a.title !== "" || a.message !== "", {
+    message: "An announcement needs a title or a message",
+  });
+
+export interface ChatLike {
+  userId: string;
+  username: string;
+  profileimage: string;
+}
+
+export interface ChatMessageView {
+  _id: string;
+  id: number;
+  message: string;
+  sender: string;
+  senderId: string | null;
+  username: string;
+  profileimage: string;
+  type: ChatMessageType;
+  usernameStyle: NameTagStyling | null;
+  format: MessageFormat | null;
+  replyTo: ReplyTo | null;
+  trackData: Record<string, unknown> | null;
+  likes: ChatLike[];
+  createdAt: string;
+}
+
+export interface ChatUser {
+  _id: string;
+  username: string;
+  profileimage: string;
+  socketid: string;
+  role: string;
+  isDj: boolean;
+  isTopUser: boolean;
+  isTopDJ: boolean;
+  points: number;
+  nameTagStyling: NameTagStyling | null;
+}
+
+export interface Announcement {
+  title: string;
+  message: string;
+  from: string;
+  at: string;
+}
+
+export interface UpNext {
+  message: string;
+  next: { timeLabel: string; djName: string; genre: string; djProfilePicture: string };
+  avatar: string;
+  remainingSec: number;
+  expiresAt: string;
+  issuedAt: string;
+}
+
+/** Theme settings (admin spec 4): bonfire is the default; christmas turns bonfire off. */
+export const themeSettingsSchema = z.object({
+  activeTheme: z.enum(["bonfire", "christmas"]),
+  bonfire: z.object({ enabled: z.boolean(), fireworksEnabled: z.boolean() }),
+  christmas: z.object({
+    enabled: z.boolean(),
+    snowEnabled: z.boolean(),
+    ropeLightsEnabled: z.boolean(),
+  }),
+});
+export type ThemeSettings = z.infer<typeof themeSettingsSchema>;
+
+export const DEFAULT_THEME_SETTINGS: ThemeSettings = {
+  activeTheme: "bonfire",
+  bonfire: { enabled: true, fireworksEnabled: true },
+  christmas: { enabled: false, snowEnabled: true, ropeLightsEnabled: true },
+};
+
+/** Partial updates an admin sends; merged over the saved settings by `applyThemeChange`. */
+export const themeSettingsUpdateSchema = z.object({
+  activeTheme: z.enum(["bonfire", "christmas"]).optional(),
+  bonfire: z
+    .object({ enabled: z.boolean().optional(), fireworksEnabled: z.boolean().optional() })
+    .optional(),
+  christmas: z
+    .object({
+      enabled: z.boolean().optional(),
+      snowEnabled: z.boolean().optional(),
+      ropeLightsEnabled: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type ThemeSettingsUpdate = z.infer<typeof themeSettingsUpdateSchema>;
+
+/**
+ * The theme rules (admin spec 4): enabling christmas makes it active and turns bonfire off (and the
+ * reverse); snow and rope lights change only while christmas is active.
+ */
+export function applyThemeChange(
+  current: ThemeSettings,
+  change: ThemeSettingsUpdate,
+): ThemeSettings {
+  const next: ThemeSettings = structuredClone(current);
+  let christmas = change.christmas?.enabled;
+  if (change.activeTheme) christmas = change.activeTheme === "christmas";
+  if (change.bonfire?.enabled !== undefined && christmas === undefined)
+    christmas = !change.bonfire.enabled;
+  if (christmas !== undefined) {
+    next.christmas.enabled = christmas;
+    next.bonfire.enabled = !christmas;
+    next.activeTheme = christmas ? "christmas" : "bonfire";
+  }
+  if (change.bonfire?.fireworksEnabled !== undefined)
+    next.bonfire.fireworksEnabled = change.bonfire.fireworksEnabled;
+  if (next.christmas.enabled) {
+    if (change.christmas?.snowEnabled !== undefined)
+      next.christmas.snowEnabled = change.christmas.snowEnabled;
+    if (change.christmas?.ropeLightsEnabled !== undefined)
+      next.christmas.ropeLightsEnabled = change.christmas.ropeLightsEnabled;
+  }
+  return next;
+}
+
+/**
+ * A private message from the chat room (chat spec 7: to, text…; the other fields the original client
+ * sends are ignored). It is stored in the inbox's conversation of the two members (decisions).
+ */
+export const chatPrivateMessageSchema = z.object({
+  to: z.string().min(1).max(100),
+  text: z.string().max(8000),
+});
+
+export interface ChatPrivateMessage {
+  _id: string;
+  type: "private-message";
+  conversationId: string;
+  sender: string;
+  senderId: string;
+  to: string;
+  text: string;
+  timestamp: string;
+}
+
+export const moderationInputSchema = z.object({
+  userId: z.string().min(1).max(100),
+  reason: z.string().trim().max(200, "Reason can be at most 200 characters").optional(),
+});
+
+/** Every text of the chat room this feature shows or answers with. */
+export const CHAT_MESSAGES = {
+  empty: "Message cannot be empty",
+  slowDown: "You are sending messages too fast. Please slow down.",
+  notInRoom: "Chat connection not ready yet.",
+  unknownMessage: "Message not found",
+  invalidGif: "That GIF link is not allowed",
+  invalidImage: "That image is not allowed",
+  sessionAlreadyActive: "Session Already Active",
+  sessionAlreadyActiveText:
+    "You are already connected to the chat in another tab or window. This connection was closed.",
+  kickedReason: "You have been kicked from the chat",
+  bannedReason: "You have been banned",
+  notAllowed: "Only admins and moderators can do that",
+  cannotModerateSelf: "You cannot kick or ban yourself",
+  cannotModerateAdmin: "Admins cannot be kicked or banned from the chat",
+  userNotFound: "User not found",
+  banFailed: "Failed to ban user",
+  kickFailed: "Failed to kick user",
+  banned: (name: string) => `${name} has been banned`,
+  kicked: (name: string) => `${name} has been kicked from chat`,
+  trackIdNotConfigured: "No radio station is configured, so the track cannot be identified.",
+  trackIdFailed: "Unable to fetch track ID.",
+  trackIdNotReady: "Chat connection not ready yet.",
+  trackIdUnavailable: "Unable to request track ID right now.",
+  settingsSaved: "Settings Saved",
+  settingsError: "Error Saving Settings",
+  settingsErrorText: "An error occurred while saving your settings. Please try again later.",
+  themeSaved: "Theme settings saved successfully",
+  themeSaveFailed: "Failed to save theme settings",
+  clearFailed: "Failed to clear chat history",
+  chatWiped: "The chat history was cleared by an admin.",
+  sessionAlreadyActiveTitle: "Session Already Active",
+  userJoined: (name: string) => `${name} joined the chat`,
+  djLive: (name: string) => `${name} is now live on air!`,
+  upNext: (name: string, minutes: number) =>
+    `Up next: ${name} in ${minutes} minute${minutes === 1 ? "" : "s"}`,
+  booking: (name: string, time: string) => `${name} booked the ${time} slot`,
+} as const;
+
+/** The mentioned usernames of a message (`@name`), lower-cased, without duplicates. */
+export function mentionedUsernames(message: string): string[] {
+  const names = new Set<string>();
+  for (const m of message.matchAll(/(?:^|[^\w@])@([A-Za-z0-9_]{1,30})\b/g)) {
+    if (m[1]) names.add(m[1].toLowerCase());
+  }
+  return [...names];
+}
+
+
+/** Image links recognised in pasted text. */
+export const IMAGE_URL = /^https?:\/\/\S+\.(?:png|jpe?g|gif|webp|avif|bmp)(?:\?\S*)?$/i;

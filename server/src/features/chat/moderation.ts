@@ -1,0 +1,80 @@
+import {
+  CHAT_MESSAGES,
+  CHAT_NAMESPACE,
+  CHAT_SERVER_EVENTS,
+  isAdminRole,
+  isModeratorRole,
+} from "@airwave/contracts";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../platform/context.ts";
+import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
+import { destroyUserSessions } from "../../platform/sessions/sessions.ts";
+import { type UserRow, users } from "../users/schema.ts";
+import type { ChatRoom } from "./room.ts";
+
+const isStaff = (role: string) => isAdminRole(role) || isModeratorRole(role);
+
+/** Who may kick or ban whom (decisions: Admin and Moderator; nobody removes themselves or an Admin). */
+async function target(ctx: AppContext, actor: UserRow, userId: string): Promise<UserRow> {
+  if (!isStaff(actor.role)) throw forbidden(CHAT_MESSAGES.notAllowed);
+  if (userId === actor.id) throw badRequest(CHAT_MESSAGES.cannotModerateSelf);
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound(CHAT_MESSAGES.userNotFound);
+  if (isAdminRole(row.role)) throw forbidden(CHAT_MESSAGES.cannotModerateAdmin);
+  return row;
+}
+
+/** Kick: the member's chat connections close at once with `force-kick`; they may come back. */
+export async function kickFromChat(
+  ctx: AppContext,
+  actor: UserRow,
+  input: { userId: string; reason?: string },
+) {
+  const user = await target(ctx, actor, input.userId);
+  ctx.realtime.disconnectUser(user.id, {
+    namespace: CHAT_NAMESPACE,
+    event: {
+      name: CHAT_SERVER_EVENTS.forceKick,
+      payload: { reason: input.reason || CHAT_MESSAGES.kickedReason },
+    },
+  });
+  return { message: CHAT_MESSAGES.kicked(user.username) };
+}
+
+/**
+ * Ban from the chat room is an account ban (decisions): role banned with the reason, every session
+ * ended, every socket closed with a `force-kick` whose reason mentions the ban, and a system-ban
+ * line in the room.
+ */
+export async function banFromChat(
+  ctx: AppContext,
+  room: ChatRoom | null,
+  actor: UserRow,
+  input: { userId: string; reason?: string },
+) {
+  const user = await target(ctx, actor, input.userId);
+  const reason = input.reason || null;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        role: "banned",
+        banReason: reason,
+        bannedAt: new Date(),
+        banExpiresAt: null,
+        bannedBy: actor.id,
+      })
+      .where(eq(users.id, user.id));
+    await destroyUserSessions(tx, user.id);
+  });
+  ctx.realtime.disconnectUser(user.id, {
+    event: {
+      name: CHAT_SERVER_EVENTS.forceKick,
+      payload: {
+        reason: reason ? `${CHAT_MESSAGES.bannedReason}: ${reason}` : CHAT_MESSAGES.bannedReason,
+      },
+    },
+  });
+  await room?.postSystemMessage("system-ban", CHAT_MESSAGES.banned(user.username));
+  return { message: CHAT_MESSAGES.banned(user.username) };
+}

@@ -1,0 +1,96 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  CHAT_NAMESPACE,
+  CHAT_SERVER_EVENTS,
+  isAdminRole,
+  moderationInputSchema,
+  themeSettingsUpdateSchema,
+} from "@airwave/contracts";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../platform/context.ts";
+import { forbidden } from "../../platform/errors.ts";
+import { requireActor } from "../../platform/http/request-auth.ts";
+import { webDistDir } from "../../platform/web-dist.ts";
+import { banFromChat, kickFromChat } from "./moderation.ts";
+import { attachChatRoom, type ChatRoom, type ChatRoomOptions } from "./room.ts";
+import { chatMessagesLast24h, wipeChat } from "./store.ts";
+import { getThemeSettings, updateThemeSettings } from "./theme.ts";
+
+const rooms = new WeakMap<AppContext, ChatRoom>();
+
+/** The chat room of an app instance (its context), for the jobs and tests that act on it. */
+export const chatRoomOf = (ctx: AppContext): ChatRoom | null => rooms.get(ctx) ?? null;
+
+const requireAdmin = (request: Parameters<typeof requireActor>[0]) => {
+  const actor = requireActor(request);
+  if (!isAdminRole(actor.role)) throw forbidden();
+  return actor;
+};
+
+/** The version of the web build being served (written by the web build), for the update check. */
+async function buildVersion(ctx: AppContext) {
+  try {
+    const text = await readFile(path.join(webDistDir(ctx.config), "build-version.json"), "utf8");
+    const info = JSON.parse(text) as { version?: unknown };
+    if (typeof info.version === "string") {
+      return {
+        version: info.version,
+        title: "Update available",
+        description: "A new version of Airwave is available. Reload to get it.",
+      };
+    }
+  } catch {
+    // no build info: a development server
+  }
+  return { version: "dev", title: "Update available", description: "" };
+}
+
+/**
+ * The chat room (chat spec): its Socket.IO namespace, and the HTTP calls around it: theme settings,
+ * kick and ban, the admin's chat stats and wipe, the build version.
+ */
+export function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatRoomOptions = {}) {
+  let room: ChatRoom | null = null;
+  ctx.realtime.namespace(CHAT_NAMESPACE, (nsp) => {
+    room = attachChatRoom(nsp, ctx, options);
+    rooms.set(ctx, room);
+    room.startTimers();
+  });
+  app.addHook("onClose", async () => {
+    room?.stopTimers();
+  });
+
+  app.get("/api/build-version", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return buildVersion(ctx);
+  });
+
+  app.get("/api/auth/theme-settings", async () => ({
+    success: true,
+    settings: await getThemeSettings(ctx),
+  }));
+  app.post("/api/auth/theme-settings", async (request) => {
+    requireAdmin(request);
+    const change = themeSettingsUpdateSchema.parse(request.body);
+    return { success: true, settings: await updateThemeSettings(ctx, change) };
+  });
+
+  app.post("/api/auth/chat/kick", async (request) =>
+    kickFromChat(ctx, requireActor(request), moderationInputSchema.parse(request.body)),
+  );
+  app.post("/api/auth/chat/ban", async (request) =>
+    banFromChat(ctx, room, requireActor(request), moderationInputSchema.parse(request.body)),
+  );
+
+  app.get("/api/auth/chat/stats", async (request) => {
+    requireAdmin(request);
+    return { last24h: await chatMessagesLast24h(ctx.db) };
+  });
+  app.post("/api/auth/chat/clear", async (request) => {
+    requireAdmin(request);
+    const deleted = await wipeChat(ctx.db);
+    room?.broadcast(CHAT_SERVER_EVENTS.wiped, { deleted });
+    return { deleted };
+  });
+}

@@ -1,0 +1,30 @@
+import {
+  applyThemeChange,
+  DEFAULT_THEME_SETTINGS,
+  type ThemeSettings,
+  type ThemeSettingsUpdate,
+  themeSettingsSchema,
+} from "@airwave/contracts";
+import type { AppContext } from "../../platform/context.ts";
+import { getSetting, setSetting } from "../../platform/settings.ts";
+
+const THEME_KEY = "theme.settings";
+export const THEME_SETTINGS_UPDATED = "theme-settings-updated";
+
+/** The saved theme settings, or the defaults (admin spec 4) when none are saved or they are unreadable. */
+export async function getThemeSettings(ctx: AppContext): Promise<ThemeSettings> {
+  const saved = await getSetting<unknown>(ctx.db, THEME_KEY, null);
+  const parsed = themeSettingsSchema.safeParse(saved);
+  return parsed.success ? parsed.data : DEFAULT_THEME_SETTINGS;
+}
+
+/** Applies an admin's change by the theme rules, saves it and tells every connected member. */
+export async function updateThemeSettings(
+  ctx: AppContext,
+  change: ThemeSettingsUpdate,
+): Promise<ThemeSettings> {
+  const next = applyThemeChange(await getThemeSettings(ctx), change);
+  await setSetting(ctx.db, THEME_KEY, next);
+  ctx.realtime.publish(THEME_SETTINGS_UPDATED, { settings: next }, { all: true });
+  return next;
+}

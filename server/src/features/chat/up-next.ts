@@ -1,0 +1,90 @@
+import { CHAT_LIMITS, CHAT_MESSAGES, type ScheduleSlot, type UpNext } from "@airwave/contracts";
+import type { AppContext } from "../../platform/context.ts";
+import { scheduleNow } from "../schedule/clock.ts";
+import { getSchedule } from "../schedule/service.ts";
+
+interface Candidate {
+  slot: ScheduleSlot & { djName: string };
+  start: Date;
+}
+
+/** The first booked slot starting after `now` and within the up-next window (this week or the next). */
+async function nextBookedSlot(ctx: AppContext, now: Date): Promise<Candidate | null> {
+  const horizon = new Date(now.getTime() + CHAT_LIMITS.upNextWindowMs);
+  const weeks = [await getSchedule(ctx, now)];
+  // Near Sunday midnight the window reaches into the next week (its permanent bookings).
+  const later = await getSchedule(ctx, horizon);
+  if (later.days[0]?.slots[0]?.timeStamp !== weeks[0]?.days[0]?.slots[0]?.timeStamp)
+    weeks.push(later);
+  let best: Candidate | null = null;
+  for (const week of weeks) {
+    for (const day of week.days) {
+      for (const slot of day.slots) {
+        if (!slot.djName || !slot.timeStamp) continue;
+        const start = new Date(slot.timeStamp);
+        if (start <= now || start > horizon) continue;
+        if (!best || start < best.start) best = { slot: slot as Candidate["slot"], start };
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The up-next banner (decisions "Schedule and DJs"): 15 minutes before a booked slot starts the room
+ * gets `up-next-sticky`; `up-next-clear` when the slot starts or the booking goes away. `check`
+ * runs on a timer and reads the schedule's clock, so tests move time with `setScheduleClock`.
+ */
+export function createUpNext(
+  ctx: AppContext,
+  emit: (event: "up-next-sticky" | "up-next-clear", payload: unknown) => void,
+) {
+  let current: (UpNext & { key: string }) | null = null;
+
+  const banner = (c: Candidate, now: Date): UpNext & { key: string } => {
+    const remainingSec = Math.max(0, Math.round((c.start.getTime() - now.getTime()) / 1000));
+    return {
+      key: `${c.slot._id}|${c.slot.djName}|${c.start.toISOString()}`,
+      message: CHAT_MESSAGES.upNext(c.slot.djName, Math.ceil(remainingSec / 60)),
+      next: {
+        timeLabel: c.slot.timeSlot,
+        djName: c.slot.djName,
+        genre: c.slot.genre ?? "",
+        djProfilePicture: c.slot.djProfilePicture ?? "",
+      },
+      avatar: c.slot.djProfilePicture ?? "",
+      remainingSec,
+      expiresAt: c.start.toISOString(),
+      issuedAt: now.toISOString(),
+    };
+  };
+
+  const publicView = (b: UpNext & { key: string }, now: Date): UpNext => {
+    const { key: _key, ...rest } = b;
+    const remainingSec = Math.max(
+      0,
+      Math.round((new Date(b.expiresAt).getTime() - now.getTime()) / 1000),
+    );
+    return { ...rest, remainingSec };
+  };
+
+  return {
+    /** The banner as it stands now, for a member who just joined. */
+    current(): UpNext | null {
+      return current ? publicView(current, scheduleNow(ctx)) : null;
+    },
+    async check() {
+      const now = scheduleNow(ctx);
+      const next = await nextBookedSlot(ctx, now);
+      const key = next ? banner(next, now).key : null;
+      if (current && current.key !== key) {
+        current = null;
+        emit("up-next-clear", {});
+      }
+      if (next && !current) {
+        current = banner(next, now);
+        emit("up-next-sticky", publicView(current, now));
+      }
+    },
+  };
+}

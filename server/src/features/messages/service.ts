@@ -1,0 +1,511 @@
+import { randomUUID } from "node:crypto";
+import {
+  type ArchiveAnswer,
+  type ConversationView,
+  type MarkReadAnswer,
+  MESSAGE_LIMITS,
+  MESSAGE_MESSAGES,
+  type MessageView,
+  type PmMessageEvent,
+  type StartConversationAnswer,
+  type UnreadTotalAnswer,
+  USER_EVENTS,
+  userRoom,
+} from "@airwave/contracts";
+import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/context.ts";
+import type { DbOrTx } from "../../platform/db/index.ts";
+import { prepared } from "../../platform/db/prepared.ts";
+import { badRequest, notFound } from "../../platform/errors.ts";
+import { createNotification, deliverNotification } from "../notifications/service.ts";
+import { relationBetween } from "../social/visibility.ts";
+import { refusalError } from "../users/policy.ts";
+import { type UserRow, users } from "../users/schema.ts";
+import { messagesPolicy } from "./policy.ts";
+import { conversationParticipants, conversations, privateMessages } from "./schema.ts";
+
+type Actor = Pick<UserRow, "id">;
+
+/** Sorted participant ids joined by ',': one conversation per set of members. */
+export const participantKeyOf = (ids: string[]) => [...new Set(ids)].sort().join(",");
+
+const raw = sql.raw;
+const viewer = sql.placeholder("viewer");
+const isoUtc = (column: string) =>
+  sql`to_char(${raw(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A participant's bio as the viewer may see it: not across a block, and a private profile's only
+ * to itself and its accepted followers (the same rule as the profile page's content).
+ */
+const participantBio = sql`case
+  when u.id = ${viewer} then u.bio
+  when exists (select 1 from blocks b where (b.blocker_id = ${viewer} and b.blocked_id = u.id)
+                                         or (b.blocker_id = u.id and b.blocked_id = ${viewer})) then ''
+  when u.is_private and not exists (select 1 from follows f where f.follower_id = ${viewer} and f.followed_id = u.id) then ''
+  else u.bio end`;
+
+/** `ConversationView` of row `c` (conversation columns plus the viewer's `unread_count`). */
+const conversationJson = sql`json_build_object(
+  '_id', c.id,
+  'participants', (select coalesce(json_agg(json_build_object(
+      '_id', u.id, 'username', u.username, 'profileimage', u.profileimage, 'bio', ${participantBio}
+    ) order by lower(u.username), u.id), '[]'::json)
+    from conversation_participants op join users u on u.id = op.user_id
+    where op.conversation_id = c.id),
+  'lastMessage', case when c.last_message_id is null then null else json_build_object(
+    '_id', c.last_message_id, 'body', c.last_message_body, 'sender', c.last_message_sender_id,
+    'createdAt', ${isoUtc("c.last_message_at")}) end,
+  'unreadCount', c.unread_count, 'unread', c.unread_count,
+  'updatedAt', ${isoUtc("c.updated_at")})`;
+
+/**
+ * The viewer's conversations as the JSON text of a `ConversationView[]`, built by PostgreSQL in one
+ * prepared statement: `list` = not archived, newest activity first; `one` = the conversation `id`.
+ */
+function conversationsStatement(db: DbOrTx, kind: "list" | "one") {
+  return prepared(db, `pm_conversations_${kind}`, (name) => {
+    const filter =
+      kind === "list"
+        ? sql`cp.archived_at is null`
+        : sql`cp.conversation_id = ${sql.placeholder("id")}`;
+    const page = sql`(select c.*, cp.unread_count
+        from conversation_participants cp join conversations c on c.id = cp.conversation_id
+        where cp.user_id = ${viewer} and ${filter}
+        order by c.updated_at desc, c.id desc
+        limit ${raw(String(MESSAGE_LIMITS.conversationsMax))}) c`;
+    return db
+      .select({
+        json: sql<string>`coalesce(json_agg(${conversationJson} order by c.updated_at desc, c.id desc), '[]'::json)::text`,
+      })
+      .from(page)
+      .prepare(name);
+  });
+}
+
+/** GET /pm/conversations: the JSON text of `{ conversations }`, ready to send. */
+export async function listConversationsJson(ctx: AppContext, actor: Actor): Promise<string> {
+  const [row] = await conversationsStatement(ctx.db, "list").execute({ viewer: actor.id });
+  return `{"conversations":${row?.json ?? "[]"}}`;
+}
+
+async function conversationView(
+  db: DbOrTx,
+  viewerId: string,
+  id: string,
+): Promise<ConversationView | null> {
+  const [row] = await conversationsStatement(db, "one").execute({ viewer: viewerId, id });
+  const list = JSON.parse(row?.json ?? "[]") as ConversationView[];
+  return list[0] ?? null;
+}
+
+/** Checks who may be messaged; throws the policy's refusal. */
+async function assertMayMessage(
+  db: DbOrTx,
+  sender: Actor,
+  recipient: UserRow,
+  opts: { invitedByRecipient?: boolean } = {},
+) {
+  const refusal = messagesPolicy.message(
+    recipient,
+    await relationBetween(db, sender.id, recipient.id),
+    opts,
+  );
+  if (refusal) throw refusalError(refusal);
+}
+
+/**
+ * POST /pm/conversations: the conversation of exactly these members (the actor and `userIds`),
+ * created if needed. Concurrent starts of the same set meet on the unique participant key, so they
+ * all answer the same conversation. Starting again un-archives it for the actor.
+ */
+export async function startConversation(
+  ctx: AppContext,
+  actor: Actor,
+  input: { userIds: string[] },
+): Promise<StartConversationAnswer> {
+  const others = [...new Set(input.userIds)].filter((id) => id !== actor.id);
+  if (others.length === 0) {
+    throw badRequest(
+      input.userIds.length > 0
+        ? MESSAGE_MESSAGES.cannotMessageSelf
+        : MESSAGE_MESSAGES.recipientsRequired,
+    );
+  }
+  if (others.length + 1 > MESSAGE_LIMITS.participantsMax) {
+    throw badRequest(MESSAGE_MESSAGES.tooManyParticipants);
+  }
+
+  const found = await ctx.db.select().from(users).where(inArray(users.id, others));
+  if (found.length !== others.length) throw notFound(MESSAGE_MESSAGES.userNotFound);
+  const key = participantKeyOf([actor.id, ...others]);
+  const [existing] = await ctx.db
+    .select({ createdBy: conversations.createdBy })
+    .from(conversations)
+    .where(eq(conversations.participantKey, key));
+  for (const recipient of found) {
+    await assertMayMessage(ctx.db, actor, recipient, {
+      invitedByRecipient: others.length === 1 && existing?.createdBy === recipient.id,
+    });
+  }
+
+  let conversationId: string | null = null;
+  // A retry only when the existing conversation was deleted (everyone archived) in between.
+  for (let attempt = 0; attempt < 3 && !conversationId; attempt++) {
+    conversationId = await ctx.db.transaction(async (tx) => {
+      const now = new Date();
+      const [created] = await tx
+        .insert(conversations)
+        .values({
+          id: randomUUID(),
+          participantKey: key,
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: conversations.participantKey })
+        .returning({ id: conversations.id });
+      if (created) {
+        await tx.insert(conversationParticipants).values(
+          [actor.id, ...others].map((userId) => ({
+            conversationId: created.id,
+            userId,
+            joinedAt: now,
+          })),
+        );
+        return created.id;
+      }
+      // Another start (earlier, or concurrent and now committed) made it: use that one, locked so
+      // that a concurrent final archive cannot delete it under us.
+      const [row] = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.participantKey, key))
+        .for("update");
+      if (!row) return null;
+      await tx
+        .update(conversationParticipants)
+        .set({ archivedAt: null })
+        .where(
+          and(
+            eq(conversationParticipants.conversationId, row.id),
+            eq(conversationParticipants.userId, actor.id),
+          ),
+        );
+      return row.id;
+    });
+  }
+  if (!conversationId) throw new Error("conversation could not be started");
+
+  const conversation = await conversationView(ctx.db, actor.id, conversationId);
+  if (!conversation) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  return { conversationId, conversation };
+}
+
+const isParticipantSql = sql`exists (select 1 from conversation_participants p
+  where p.conversation_id = ${sql.placeholder("id")} and p.user_id = ${viewer})`;
+
+type Cursor = "none" | "before" | "beforeId";
+
+/**
+ * A page of messages as JSON text, built by PostgreSQL in one prepared statement: the newest
+ * `fetch` (= limit + 1) messages older than the cursor, only when the viewer takes part; the page
+ * holds the newest `limit` of them, oldest to newest; `count` > limit means older ones exist.
+ */
+function messagesStatement(db: DbOrTx, cursor: Cursor) {
+  return prepared(db, `pm_messages_${cursor}`, (name) => {
+    const filters: SQL[] = [sql`pm.conversation_id = ${sql.placeholder("id")}`, isParticipantSql];
+    const before = sql`${sql.placeholder("before")}::timestamptz`;
+    if (cursor === "before") filters.push(sql`pm.created_at < ${before}`);
+    if (cursor === "beforeId") {
+      filters.push(sql`(pm.created_at, pm.id) < (${before}, ${sql.placeholder("beforeId")}::text)`);
+    }
+    const rows = sql`(select pm.*, row_number() over (order by pm.created_at desc, pm.id desc) as n
+      from (select pm.* from private_messages pm where ${sql.join(filters, sql` and `)}
+            order by pm.created_at desc, pm.id desc limit ${sql.placeholder("fetch")}) pm) m`;
+    return db
+      .select({
+        messages: sql<string>`coalesce(json_agg(json_build_object(
+            '_id', m.id, 'conversationId', m.conversation_id, 'body', m.body, 'sender', m.sender_id,
+            'createdAt', ${isoUtc("m.created_at")}
+          ) order by m.created_at, m.id) filter (where m.n <= ${sql.placeholder("limit")}), '[]'::json)::text`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(rows)
+      .prepare(name);
+  });
+}
+
+function isParticipantStatement(db: DbOrTx) {
+  return prepared(db, "pm_is_participant", (name) =>
+    db
+      .select({ yes: sql<boolean>`${isParticipantSql}` })
+      .from(sql`(select 1) as one`)
+      .prepare(name),
+  );
+}
+
+async function isParticipant(db: DbOrTx, viewerId: string, id: string) {
+  const [row] = await isParticipantStatement(db).execute({ viewer: viewerId, id });
+  return !!row?.yes;
+}
+
+function assertParticipant(yes: boolean) {
+  const refusal = messagesPolicy.participate(yes);
+  if (refusal) throw refusalError(refusal);
+}
+
+const presentMessage = (m: {
+  id: string;
+  conversationId: string;
+  body: string;
+  senderId: string | null;
+  createdAt: Date;
+}): MessageView => ({
+  _id: m.id,
+  conversationId: m.conversationId,
+  body: m.body,
+  sender: m.senderId,
+  createdAt: m.createdAt.toISOString(),
+});
+
+/**
+ * GET /pm/conversations/{id}/messages: the JSON text of a `MessagesAnswer` — the newest `limit`
+ * messages (older than `before`), oldest to newest. Only for participants; anyone else gets the
+ * same 404 as for an unknown id.
+ */
+export async function listMessagesJson(
+  ctx: AppContext,
+  actor: Actor,
+  conversationId: string,
+  query: { limit: number; before?: Date; beforeId?: string },
+): Promise<string> {
+  const cursor: Cursor = !query.before ? "none" : query.beforeId ? "beforeId" : "before";
+  const [row] = await messagesStatement(ctx.db, cursor).execute({
+    viewer: actor.id,
+    id: conversationId,
+    limit: query.limit,
+    fetch: query.limit + 1,
+    before: query.before?.toISOString(),
+    beforeId: query.beforeId,
+  });
+  const count = row?.count ?? 0;
+  // No rows: an empty conversation, or not the viewer's (one more query only in that case).
+  if (count === 0) assertParticipant(await isParticipant(ctx.db, actor.id, conversationId));
+  return `{"messages":${row?.messages ?? "[]"},"hasMore":${count > query.limit}}`;
+}
+
+/**
+ * POST /pm/conversations/{id}/messages. One transaction, holding the conversation row's lock:
+ * store the message, keep it as the conversation's last message, count it unread for the others
+ * (the sender has read everything), bring the conversation back for whoever archived it. Then the
+ * message goes live to every participant's room, and a recipient whose unread count went from 0 to
+ * 1 gets a `message` notification (one per unread streak, not one per message).
+ *
+ * In a one-to-one conversation the messaging rule is checked again: a block (or a private profile
+ * the sender no longer follows, unless that member started the conversation) stops further messages.
+ */
+export async function sendPrivateMessage(
+  ctx: AppContext,
+  actor: Actor,
+  conversationId: string,
+  input: { body: string },
+): Promise<MessageView> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const [conversation] = await tx
+      .select({
+        id: conversations.id,
+        createdBy: conversations.createdBy,
+        lastMessageAt: conversations.lastMessageAt,
+      })
+      .from(conversations)
+      .innerJoin(
+        conversationParticipants,
+        and(
+          eq(conversationParticipants.conversationId, conversations.id),
+          eq(conversationParticipants.userId, actor.id),
+        ),
+      )
+      .where(eq(conversations.id, conversationId))
+      .for("update", { of: conversations });
+    assertParticipant(!!conversation);
+    if (!conversation) return null;
+
+    const members = await tx
+      .select({ userId: conversationParticipants.userId })
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.conversationId, conversationId));
+    const others = members.map((m) => m.userId).filter((id) => id !== actor.id);
+    if (others.length === 1 && others[0]) {
+      const [recipient] = await tx.select().from(users).where(eq(users.id, others[0]));
+      if (recipient) {
+        await assertMayMessage(tx, actor, recipient, {
+          invitedByRecipient: conversation.createdBy === recipient.id,
+        });
+      }
+    }
+
+    // Strictly increasing times within a conversation (the row lock orders the writers), so a
+    // page boundary `before` = the oldest loaded message's time never skips or repeats one.
+    const last = conversation.lastMessageAt?.getTime() ?? 0;
+    const createdAt = new Date(Math.max(Date.now(), last + 1));
+    const [message] = await tx
+      .insert(privateMessages)
+      .values({
+        id: randomUUID(),
+        conversationId,
+        senderId: actor.id,
+        body: input.body,
+        createdAt,
+      })
+      .returning();
+    if (!message) throw new Error("message insert returned no row");
+
+    await tx
+      .update(conversations)
+      .set({
+        lastMessageId: message.id,
+        lastMessageBody: message.body,
+        lastMessageSenderId: actor.id,
+        lastMessageAt: createdAt,
+        updatedAt: createdAt,
+      })
+      .where(eq(conversations.id, conversationId));
+
+    await tx
+      .update(conversationParticipants)
+      .set({ unreadCount: 0, lastReadAt: createdAt, archivedAt: null })
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, conversationId),
+          eq(conversationParticipants.userId, actor.id),
+        ),
+      );
+    const counted = await tx
+      .update(conversationParticipants)
+      .set({ unreadCount: sql`${conversationParticipants.unreadCount} + 1`, archivedAt: null })
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, conversationId),
+          ne(conversationParticipants.userId, actor.id),
+        ),
+      )
+      .returning({
+        userId: conversationParticipants.userId,
+        unreadCount: conversationParticipants.unreadCount,
+      });
+
+    const notificationIds: (string | null)[] = [];
+    for (const r of counted) {
+      if (r.unreadCount !== 1) continue;
+      notificationIds.push(
+        await createNotification(tx, {
+          userId: r.userId,
+          type: "message",
+          fromId: actor.id,
+          meta: { conversationId },
+        }),
+      );
+    }
+    return {
+      message: presentMessage(message),
+      members: members.map((m) => m.userId),
+      notificationIds,
+    };
+  });
+  if (!result) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+
+  const payload: PmMessageEvent = { conversationId, message: result.message };
+  ctx.realtime.publish(USER_EVENTS.pmMessage, payload, { rooms: result.members.map(userRoom) });
+  for (const id of result.notificationIds) await deliverNotification(ctx, id);
+  return result.message;
+}
+
+/** POST /pm/conversations/{id}/read: nothing unread here for the actor any more. */
+export async function markConversationRead(
+  ctx: AppContext,
+  actor: Actor,
+  conversationId: string,
+): Promise<MarkReadAnswer> {
+  const updated = await ctx.db
+    .update(conversationParticipants)
+    .set({ unreadCount: 0, lastReadAt: new Date() })
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, conversationId),
+        eq(conversationParticipants.userId, actor.id),
+      ),
+    )
+    .returning({ userId: conversationParticipants.userId });
+  assertParticipant(updated.length > 0);
+  return { ok: true, unreadCount: 0 };
+}
+
+/**
+ * POST /pm/conversations/{id}/delete: archive for the actor only (its unread count with it). When
+ * every participant has archived, the conversation and its messages are deleted for good, in the
+ * same transaction; the conversation row's lock orders this against concurrent archives and sends.
+ */
+export async function archiveConversation(
+  ctx: AppContext,
+  actor: Actor,
+  conversationId: string,
+): Promise<ArchiveAnswer> {
+  const deleted = await ctx.db.transaction(async (tx) => {
+    await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId))
+      .for("update");
+    const archived = await tx
+      .update(conversationParticipants)
+      .set({ archivedAt: new Date(), unreadCount: 0 })
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, conversationId),
+          eq(conversationParticipants.userId, actor.id),
+        ),
+      )
+      .returning({ userId: conversationParticipants.userId });
+    assertParticipant(archived.length > 0);
+
+    const active = await tx
+      .select({ userId: conversationParticipants.userId })
+      .from(conversationParticipants)
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, conversationId),
+          isNull(conversationParticipants.archivedAt),
+        ),
+      )
+      .limit(1);
+    if (active.length > 0) return false;
+    // Participants and messages go with it (ON DELETE CASCADE).
+    await tx.delete(conversations).where(eq(conversations.id, conversationId));
+    return true;
+  });
+  return { ok: true, deleted };
+}
+
+function unreadTotalStatement(db: DbOrTx) {
+  return prepared(db, "pm_unread_total", (name) =>
+    db
+      .select({
+        total: sql<number>`coalesce(sum(${conversationParticipants.unreadCount}), 0)::int`,
+      })
+      .from(conversationParticipants)
+      .where(
+        and(
+          eq(conversationParticipants.userId, sql.placeholder("viewer")),
+          isNull(conversationParticipants.archivedAt),
+        ),
+      )
+      .prepare(name),
+  );
+}
+
+/** GET /pm/unread/total: unread messages over the actor's conversations not archived. */
+export async function unreadTotal(ctx: AppContext, actor: Actor): Promise<UnreadTotalAnswer> {
+  const [row] = await unreadTotalStatement(ctx.db).execute({ viewer: actor.id });
+  return { total: row?.total ?? 0 };
+}

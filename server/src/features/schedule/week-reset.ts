@@ -1,0 +1,73 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/context.ts";
+import type { Db } from "../../platform/db/index.ts";
+import { scheduleNow } from "./clock.ts";
+import { scheduleBookings } from "./schema.ts";
+import { stationWeek } from "./station-time.ts";
+
+/** How often the job looks (cheap: one indexed delete, usually of nothing). */
+export const WEEK_RESET_INTERVAL_MS = 60_000;
+
+/** The advisory lock that makes one instance at a time do the reset (any 64-bit key of our own). */
+const LOCK_KEY = sql`hashtextextended('airwave:schedule:week-reset', 0)`;
+
+/**
+ * Monday 00:00 reset (decisions "Schedule and DJs"): deletes the non-permanent bookings of weeks
+ * before the one `now` falls in. Runs in a transaction holding a transaction-level advisory lock, so
+ * across several app instances one does the work; the others find the lock taken and skip (answer
+ * `null`). Answers how many bookings were removed.
+ */
+export async function resetPastWeeks(db: Db, timeZone: string, now: Date): Promise<number | null> {
+  const { weekStart } = stationWeek(now, timeZone);
+  return db.transaction(async (tx) => {
+    const lock = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
+    if (!lock.rows[0]?.locked) return null;
+    const removed = await tx
+      .delete(scheduleBookings)
+      .where(and(eq(scheduleBookings.perm, false), lt(scheduleBookings.weekStart, weekStart)))
+      .returning({ id: scheduleBookings.id });
+    return removed.length;
+  });
+}
+
+export interface WeekResetJob {
+  /** Runs once now, then every interval (the timer never keeps the process alive). */
+  start(): Promise<void>;
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+  /** One run now (the timer's runs never overlap with it). */
+  runOnce(): Promise<void>;
+}
+
+export function weekResetJob(ctx: AppContext, intervalMs = WEEK_RESET_INTERVAL_MS): WeekResetJob {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  const runOnce = () => {
+    running ??= resetPastWeeks(ctx.db, ctx.config.STATION_TIMEZONE, scheduleNow(ctx))
+      .then((removed) => {
+        if (removed) ctx.log.info({ removed }, "schedule: bookings of past weeks removed");
+      })
+      .catch((err) => ctx.log.warn({ err }, "schedule: week reset failed"))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  return {
+    runOnce,
+    async start() {
+      await runOnce();
+      timer ??= setInterval(() => void runOnce(), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

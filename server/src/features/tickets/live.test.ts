@@ -1,0 +1,62 @@
+import { type NotificationView, USER_EVENTS } from "@airwave/contracts";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Agent } from "../../../test/agent.ts";
+import { createTestApp, type TestApp } from "../../../test/app.ts";
+import { buildTicket } from "../../../test/factories/tickets.ts";
+import { buildAdmin, buildUser } from "../../../test/factories.ts";
+
+let t: TestApp;
+let baseUrl: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+async function signedIn(build: typeof buildUser) {
+  const { user, password } = await build(t.ctx.db);
+  const agent = new Agent(t.app);
+  await agent.login(user.username, password);
+  return { user, agent };
+}
+
+function socketFor(agent: Agent): Promise<Socket> {
+  const socket = connect(baseUrl, {
+    transports: ["websocket"],
+    extraHeaders: { cookie: `aw_sid=${agent.cookie("aw_sid")}` },
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", reject);
+  });
+}
+
+describe("live ticket replies", () => {
+  it("pushes an admin's reply to the owner's connected socket as a ticket notification", async () => {
+    const owner = await signedIn(buildUser);
+    const admin = await signedIn(buildAdmin);
+    const ticket = await buildTicket(t.ctx.db, owner.user.id);
+    const socket = await socketFor(owner.agent);
+    const received = new Promise<NotificationView>((resolve) =>
+      socket.once(USER_EVENTS.notification, resolve),
+    );
+
+    const res = await admin.agent.post(`/api/auth/tickets/${ticket.id}/messages`, {
+      content: "We are on it.",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await received).toMatchObject({
+      type: "ticket",
+      from: admin.user.username,
+      meta: { ticketId: ticket.id },
+    });
+  });
+});

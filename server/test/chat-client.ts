@@ -1,0 +1,75 @@
+import { CHAT_NAMESPACE } from "@airwave/contracts";
+import { io as connect, type Socket } from "socket.io-client";
+import { Agent } from "./agent.ts";
+import type { TestApp } from "./app.ts";
+import { type BuiltUser, buildUser } from "./factories.ts";
+
+/** A member's real socket.io-client connection to the chat room, recording what it receives. */
+export interface ChatClient {
+  socket: Socket;
+  agent: Agent;
+  member: BuiltUser;
+  /** Every event received so far, in order. */
+  received: { event: string; payload: unknown }[];
+  /** Resolves with the next (or an already received, not yet taken) payload of `event` passing `match`. */
+  next<T = unknown>(event: string, match?: (payload: T) => boolean, timeoutMs?: number): Promise<T>;
+  close(): void;
+}
+
+export function connectChat(baseUrl: string, cookie: string): Socket {
+  return connect(`${baseUrl}${CHAT_NAMESPACE}`, {
+    transports: ["websocket"],
+    extraHeaders: { cookie },
+    reconnection: false,
+    forceNew: true,
+  });
+}
+
+/** Signs a member in (a new one unless given) and connects them to the chat room. */
+export async function chatClient(
+  t: TestApp,
+  baseUrl: string,
+  member?: BuiltUser,
+): Promise<ChatClient> {
+  const who = member ?? (await buildUser(t.ctx.db));
+  const agent = new Agent(t.app);
+  await agent.login(who.user.username, who.password);
+  const socket = connectChat(baseUrl, `aw_sid=${agent.cookie("aw_sid")}`);
+  const received: ChatClient["received"] = [];
+  const taken = new Set<number>();
+  const waiters: (() => void)[] = [];
+  socket.onAny((event: string, payload: unknown) => {
+    received.push({ event, payload });
+    for (const w of waiters.splice(0)) w();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+  const client: ChatClient = {
+    socket,
+    agent,
+    member: who,
+    received,
+    next<T>(event: string, match: (payload: T) => boolean = () => true, timeoutMs = 5000) {
+      return new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no ${event} within ${timeoutMs} ms for ${who.user.username}`)),
+          timeoutMs,
+        );
+        const look = () => {
+          const i = received.findIndex(
+            (r, idx) => !taken.has(idx) && r.event === event && match(r.payload as T),
+          );
+          if (i === -1) return void waiters.push(look);
+          taken.add(i);
+          clearTimeout(timer);
+          resolve(received[i]?.payload as T);
+        };
+        look();
+      });
+    },
+    close: () => socket.disconnect(),
+  };
+  return client;
+}
