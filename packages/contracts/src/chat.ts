@@ -350,6 +350,5 @@ export function mentionedUsernames(message: string): string[] {
   return [...names];
 }
 
-
 /** Image links recognised in pasted text. */
 export const IMAGE_URL = /^https?:\/\/\S+\.(?:png|jpe?g|gif|webp|avif|bmp)(?:\?\S*)?$/i;
