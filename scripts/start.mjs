@@ -4,6 +4,11 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  stationConfigFromEnv,
+  stationPackagesInstalled,
+  superviseStation,
+} from "../station/station.mjs";
 import { ensureNpmDeps } from "./lib/deps.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,14 +37,42 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
   cwd: root,
   stdio: "inherit",
 });
+const station = startBundledStation();
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => server.kill(signal));
 }
-server.on("error", (error) => {
+server.on("error", async (error) => {
   console.error(`[start] could not start the server: ${error.message}`);
+  await station?.stop();
   process.exit(1);
 });
-server.on("exit", (code, signal) => process.exit(code ?? 128 + constants.signals[signal]));
+server.on("exit", async (code, signal) => {
+  // The station stops with the app.
+  await station?.stop();
+  process.exit(code ?? 128 + constants.signals[signal]);
+});
+
+/**
+ * The bundled radio station (README: Radio), supervised: started when Icecast and Liquidsoap are
+ * installed, STATION is not off and no existing station is configured; restarted when it stops.
+ */
+function startBundledStation() {
+  let options;
+  try {
+    options = stationConfigFromEnv(process.env, root);
+  } catch (error) {
+    console.error(`[station] ${error.message}`);
+    return null;
+  }
+  if (!options.enabled || options.external) return null;
+  if (!stationPackagesInstalled()) {
+    console.log(
+      "[station] Icecast and Liquidsoap are not installed: the player says the station is offline (README: Radio)",
+    );
+    return null;
+  }
+  return superviseStation(options);
+}
 
 function buildReason() {
   if (!existsSync(builtIndex)) return "web/dist/index.html is missing";

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureNpmDeps } from "./lib/deps.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
-import { CHROMIUM, ensureDebianPackages, POSTGRESQL } from "./lib/system.mjs";
+import { CHROMIUM, ensureDebianPackages, POSTGRESQL, RADIO_STATION } from "./lib/system.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -38,12 +38,18 @@ const steps = [
       }
     },
   },
+  {
+    name: "radio",
+    title: "the real station (Icecast + Liquidsoap + ffmpeg) with the app",
+    cmd: ["npx", "vitest", "run", "--config", "server/vitest.stack.config.ts"],
+    needs: RADIO_STATION,
+  },
   { name: "build", cmd: ["npm", "run", "build"] },
   {
     name: "e2e",
     cmd: ["npm", "test", "-w", "@airwave/e2e"],
     env: { CHROMIUM_PATH },
-    needs: [CHROMIUM],
+    needs: [CHROMIUM, ...RADIO_STATION],
   },
 ];
 

@@ -1,10 +1,36 @@
+import { randomBytes } from "node:crypto";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 const api = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
+/**
+ * The version of this build, unique per build (time and random hex): defined into the bundle and
+ * written to dist/build-version.json, which the server answers at GET /api/build-version. The chat
+ * compares the two to offer a reload when a newer build is being served (chat spec 4).
+ */
+const buildVersion = `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}-${randomBytes(4).toString("hex")}`;
+
+function buildVersionFile(): Plugin {
+  return {
+    name: "airwave-build-version",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: "build-version.json",
+        source: `${JSON.stringify({ version: buildVersion })}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildVersionFile()],
+  define: {
+    "import.meta.env.VITE_BUILD_VERSION": JSON.stringify(buildVersion),
+  },
   server: {
     host: "127.0.0.1",
     port: Number(process.env.WEB_DEV_PORT ?? 5173),

@@ -57,10 +57,22 @@ export default async function globalSetup() {
   // The local imitation of GIPHY (the tests never reach the internet); the app holds its key.
   const giphy = await startGiphyFake();
   const port = await freePort();
+  // The bundled radio station's ports: the app polls them; the radio tests start the station there
+  // (e2e/support/station.ts) and stop it again, so other tests see the station offline.
+  const radio = { icecastPort: await freePort(), harborPort: await freePort() };
   let output = "";
   const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: root,
-    env: { ...env, PORT: String(port), GIPHY_API_KEY: giphy.apiKey, GIPHY_API_URL: giphy.url },
+    env: {
+      ...env,
+      PORT: String(port),
+      GIPHY_API_KEY: giphy.apiKey,
+      GIPHY_API_URL: giphy.url,
+      STATION: "on",
+      ICECAST_PORT: String(radio.icecastPort),
+      STATION_HARBOR_PORT: String(radio.harborPort),
+      RADIO_POLL_SECONDS: "2",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (d) => {
@@ -80,6 +92,7 @@ export default async function globalSetup() {
   process.env.E2E_SEED = seeded;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_GIPHY_URL = giphy.url;
+  process.env.E2E_RADIO = JSON.stringify(radio);
   process.env.E2E_ADMIN = JSON.stringify({
     username: env.ADMIN_USERNAME,
     password: env.ADMIN_PASSWORD,

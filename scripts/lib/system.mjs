@@ -16,6 +16,11 @@ export function findPgBin() {
 
 export const POSTGRESQL = { pkg: "postgresql", check: () => findPgBin() !== null };
 export const CHROMIUM = { pkg: "chromium", check: () => existsSync("/usr/bin/chromium") };
+/** The bundled radio station (Icecast + Liquidsoap) and the tones and DJ stream of its tests (ffmpeg). */
+export const ICECAST = { pkg: "icecast2", check: () => existsSync("/usr/bin/icecast2") };
+export const LIQUIDSOAP = { pkg: "liquidsoap", check: () => existsSync("/usr/bin/liquidsoap") };
+export const FFMPEG = { pkg: "ffmpeg", check: () => existsSync("/usr/bin/ffmpeg") };
+export const RADIO_STATION = [ICECAST, LIQUIDSOAP, FFMPEG];
 
 /**
  * Installs the missing packages of `list` (items: { pkg, check }) with apt-get when running

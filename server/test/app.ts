@@ -99,6 +99,8 @@ export async function createTestApp(
     SECRET_KEY: "t".repeat(64),
     // No built web client unless a test asks for one: the answers do not depend on `web/dist`.
     WEB_DIST_DIR: dataDir,
+    // No radio station unless a test asks for one: nothing polls 127.0.0.1:8000 behind its back.
+    STATION: "off",
     ...env,
   });
   const { database, drop } = await freshDatabase();

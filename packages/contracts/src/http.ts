@@ -32,10 +32,21 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   "GET /api/auth/schedule",
   "GET /api/auth/theme-settings",
   "GET /api/build-version",
+  // The radio: now-playing and the relayed stream for every visitor; the live log-in routes
+  // authenticate Liquidsoap by the shared key header instead of a session.
+  "GET /api/radio/nowplaying",
+  "GET /api/radio/stream",
+  "POST /api/internal/radio/auth",
+  "POST /api/internal/radio/djon",
+  "POST /api/internal/radio/djoff",
 ];
 
 /** Routes that change state but authenticate with a shared key instead of a browser session. */
-export const CSRF_EXEMPT_API_ROUTES: readonly string[] = [];
+export const CSRF_EXEMPT_API_ROUTES: readonly string[] = [
+  "POST /api/internal/radio/auth",
+  "POST /api/internal/radio/djon",
+  "POST /api/internal/radio/djoff",
+];
 
 export const isPublicApiRoute = (method: string, path: string) =>
   PUBLIC_API_ROUTES.includes(`${method.toUpperCase()} ${path}`);

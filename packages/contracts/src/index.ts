@@ -1,6 +1,7 @@
 export * from "./auth.ts";
 export * from "./chat.ts";
 export * from "./chat-clean.ts";
+export * from "./chat-extras.ts";
 export * from "./client-routes.ts";
 export * from "./dj.ts";
 export * from "./gifs.ts";
@@ -9,6 +10,7 @@ export * from "./http.ts";
 export * from "./messages.ts";
 export * from "./notifications.ts";
 export * from "./posts.ts";
+export * from "./radio.ts";
 export * from "./realtime.ts";
 export * from "./roles.ts";
 export * from "./schedule.ts";

@@ -17,6 +17,7 @@ import { homeRoutes } from "../features/home/routes.ts";
 import { messagesRoutes } from "../features/messages/routes.ts";
 import { notificationsRoutes } from "../features/notifications/routes.ts";
 import { postsRoutes } from "../features/posts/routes.ts";
+import { radioRoutes } from "../features/radio/routes.ts";
 import { scheduleRoutes } from "../features/schedule/routes.ts";
 import { socialRoutes } from "../features/social/routes.ts";
 import { ticketsRoutes } from "../features/tickets/routes.ts";
@@ -51,7 +52,8 @@ const csp = (config: AppContext["config"]) => ({
     ],
     fontSrc: ["'self'", "data:"],
     connectSrc: ["'self'"],
-    mediaSrc: ["'self'"],
+    // The radio plays the app's relay of the bundled station, or an existing station's stream.
+    mediaSrc: ["'self'", ...radioOrigins(config)],
     // Music-link players embedded in posts (decisions, "Social": SoundCloud, Mixcloud, YouTube).
     frameSrc: [
       "https://w.soundcloud.com",
@@ -63,6 +65,14 @@ const csp = (config: AppContext["config"]) => ({
     formAction: ["'self'"],
   },
 });
+
+/** Where an existing station's stream may come from (RADIO_STREAM_URL, RADIO_NOWPLAYING_URL's host). */
+function radioOrigins(config: AppContext["config"]): string[] {
+  const urls = [config.RADIO_STREAM_URL, config.RADIO_NOWPLAYING_URL].filter((u): u is string =>
+    Boolean(u),
+  );
+  return [...new Set(urls.map((u) => new URL(u).origin))];
+}
 
 /** The features' HTTP routes, in one place so a newcomer sees the whole API surface. */
 const FEATURES = [
@@ -80,6 +90,7 @@ const FEATURES = [
   scheduleRoutes,
   djRoutes,
   gifsRoutes,
+  radioRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -99,7 +110,8 @@ export async function buildApp(
   });
   options.configure?.(app);
   ctx.realtime.attach(app.server);
-  app.addHook("onClose", async () => {
+  // Before the HTTP server closes: it waits for open connections, and sockets would keep it open.
+  app.addHook("preClose", async () => {
     await ctx.realtime.close();
   });
 

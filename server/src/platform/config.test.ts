@@ -58,7 +58,11 @@ describe("parseEnv", () => {
 
 describe("loadConfig", () => {
   it("derives PUBLIC_URL from HOST and PORT, and secure cookies from an https PUBLIC_URL", () => {
-    const base = { SECRET_KEY: "k".repeat(32), DATA_DIR: "./some-data" };
+    const base = {
+      SECRET_KEY: "k".repeat(32),
+      STATION_API_KEY: "s".repeat(32),
+      DATA_DIR: "./some-data",
+    };
     const local = loadConfig({ ...base, HOST: "127.0.0.1", PORT: "9000" });
     expect(local).toMatchObject({ PUBLIC_URL: "http://127.0.0.1:9000", cookieSecure: false });
     expect(local.DATA_DIR).toBe(path.resolve("./some-data"));

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -53,12 +53,43 @@ const envSchema = z.object({
   STREAM_HOST: z.string().min(1).optional(),
   STREAM_IP: z.string().min(1).default("127.0.0.1"),
   STREAM_PORT: z.coerce.number().int().min(1).max(65535).default(8005),
+  /**
+   * The radio (README "Radio"). STATION=off: `npm start` does not run the bundled station and,
+   * without RADIO_NOWPLAYING_URL, the player says the station is offline.
+   */
+  STATION: bool.default(true),
+  STATION_NAME: z.string().min(1).max(100).default("Airwave Radio"),
+  /** Auto DJ plays the MP3s in this folder (default DATA_DIR/autodj; a few tones on first start). */
+  STATION_MUSIC_DIR: z.string().min(1).optional(),
+  STATION_MOUNT: z
+    .string()
+    .regex(/^\/[A-Za-z0-9._-]+$/, "must be a mount such as /radio.mp3")
+    .default("/radio.mp3"),
+  /** Where the bundled Icecast listens (the app reads its status and relays its stream). */
+  ICECAST_HOST: z.string().min(1).default("127.0.0.1"),
+  ICECAST_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+  /** Where the bundled station's live input (harbor) listens for DJs; Shoutcast clients use port + 1. */
+  STATION_HARBOR_HOST: z.string().min(1).default("127.0.0.1"),
+  STATION_HARBOR_PORT: z.coerce.number().int().min(1).max(65534).default(8005),
+  /** On: a DJ may go live only in a slot booked for them (10 minutes either side). */
+  STATION_ENFORCE_SCHEDULE: bool.default(false),
+  /** The key Liquidsoap sends in X-Liquidsoap-Api-Key (default: DATA_DIR/station-api.key, made on first start). */
+  STATION_API_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** An existing station instead of the bundled one: AzuraCast's now-playing URL or Icecast's status-json.xsl. */
+  RADIO_NOWPLAYING_URL: z.url().optional(),
+  /** The stream browsers play (default: AzuraCast's listen_url, or the app's relay of the bundled station). */
+  RADIO_STREAM_URL: z.url().optional(),
+  /** How often the app asks the station for now-playing. */
+  RADIO_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "SECRET_KEY" | "PUBLIC_URL" | "STREAM_HOST"> {
+export interface Config
+  extends Omit<Env, "SECRET_KEY" | "PUBLIC_URL" | "STREAM_HOST" | "STATION_API_KEY"> {
   SECRET_KEY: string;
+  STATION_API_KEY: string;
+  STATION_MUSIC_DIR: string;
   PUBLIC_URL: string;
   STREAM_HOST: string;
   cookieSecure: boolean;
@@ -92,6 +123,31 @@ function loadSecretKey(env: Env): string {
   return key;
 }
 
+/** The file the station's shared key lives in when STATION_API_KEY is not set (read by station/ too). */
+export const stationApiKeyFile = (dataDir: string) => path.join(dataDir, "station-api.key");
+
+/**
+ * Reads the key Liquidsoap and the app share, creating it on first start. The app and the station
+ * launcher may both start at once: the file appears whole or not at all (written aside, then linked).
+ */
+function loadStationApiKey(env: Env): string {
+  if (env.STATION_API_KEY) return env.STATION_API_KEY;
+  const file = stationApiKeyFile(path.resolve(env.DATA_DIR));
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const aside = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(aside, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
+    try {
+      linkSync(aside, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    } finally {
+      unlinkSync(aside);
+    }
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source);
   const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`;
@@ -99,6 +155,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     SECRET_KEY: loadSecretKey(env),
+    STATION_API_KEY: loadStationApiKey(env),
+    STATION_MUSIC_DIR: path.resolve(env.STATION_MUSIC_DIR ?? path.join(env.DATA_DIR, "autodj")),
     PUBLIC_URL: publicUrl.replace(/\/+$/, ""),
     STREAM_HOST: env.STREAM_HOST ?? new URL(publicUrl).hostname,
     cookieSecure: publicUrl.startsWith("https://"),

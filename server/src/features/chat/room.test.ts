@@ -112,6 +112,15 @@ describe("messages", () => {
     }
     const [row] = await t.ctx.db.select().from(chatMessages);
     expect(row?.message).toBe("hello all [color=#ff0000]red[/color]");
+
+    // A name tag saved after joining shows on the next message, without reconnecting.
+    const restyled = { textColor: "#00ff00" };
+    const saved = await a.agent.post("/api/auth/namTagStyling", { nameTagStyling: restyled });
+    expect(saved.statusCode).toBe(200);
+    a.socket.emit(IN.message, { message: "new look" });
+    expect((await b.next<ChatMessageView>(OUT.message, isText("new look"))).usernameStyle).toEqual(
+      restyled,
+    );
   });
 
   it("answers a bad payload with an error event and keeps the connection", async () => {

@@ -16,6 +16,7 @@ import {
   mentionedUsernames,
   type NameTagStyling,
   CHAT_SERVER_EVENTS as OUT,
+  RADIO_TEXTS,
   replyPreview,
   userRoom,
 } from "@airwave/contracts";
@@ -29,6 +30,7 @@ import { uploads } from "../../platform/storage/schema.ts";
 import { gifs } from "../gifs/schema.ts";
 import { sendPrivateMessage, startConversation } from "../messages/service.ts";
 import { notify } from "../notifications/service.ts";
+import { getNowPlaying, isStationConfigured } from "../radio/service.ts";
 import { users } from "../users/schema.ts";
 import { ChatPresence } from "./presence.ts";
 import { SlidingWindowLimit } from "./rate-limit.ts";
@@ -191,14 +193,23 @@ export function attachChatRoom(
         type: original.type as ChatMessageType,
       };
     }
+    // Picture and name tag as they are now (the member may have changed them since joining).
+    const [fresh] = await ctx.db
+      .select({ profileimage: users.profileimage, nameTagStyling: users.nameTagStyling })
+      .from(users)
+      .where(eq(users.id, user._id))
+      .limit(1);
+    const profileimage = fresh?.profileimage ?? user.profileimage;
+    const nameTagStyling = (fresh?.nameTagStyling as NameTagStyling | null) ?? null;
+    presence.update(user._id, { profileimage, nameTagStyling });
     const saved = await saveChatMessage(ctx.db, {
       clientId: input.id ?? Math.floor(Math.random() * CHAT_LIMITS.clientIdMax),
       senderId: user._id,
       username: user.username,
-      profileimage: user.profileimage,
+      profileimage,
       type: input.type,
       message,
-      usernameStyle: user.nameTagStyling,
+      usernameStyle: nameTagStyling,
       format: input.format ?? null,
       replyTo,
     });
@@ -256,13 +267,19 @@ export function attachChatRoom(
     }
   }
 
-  function onTrackId(socket: Socket, user: ChatUser) {
+  /** Track id (decisions "Radio"): the current song from now-playing, posted as a track-id message. */
+  async function onTrackId(socket: Socket, user: ChatUser) {
     const lockedUntil = trackIdLocks.get(user._id) ?? 0;
     if (lockedUntil > now())
       return socket.emit(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdUnavailable });
     trackIdLocks.set(user._id, now() + CHAT_LIMITS.trackIdLockMs);
-    // The radio (its now-playing adapter) comes with the station; until then there is no track.
-    socket.emit(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdNotConfigured });
+    if (!isStationConfigured(ctx))
+      return socket.emit(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdNotConfigured });
+    const song = (await getNowPlaying(ctx)).now_playing?.song;
+    if (!song?.text) return socket.emit(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdFailed });
+    const message = RADIO_TEXTS.trackId(song.text);
+    await postSystemMessage("track-id", message);
+    socket.emit(OUT.trackIdComplete, { title: song.title, artist: song.artist, message });
   }
 
   /** Admits a new connection: the member's room view, the duplicate rule, history and user list. */
@@ -304,17 +321,24 @@ export function attachChatRoom(
     });
 
     /** Runs a handler for the admitted member; a failure is logged and answered with an error. */
+    /**
+     * Runs a handler for the admitted member, one event at a time per connection (so a member's
+     * messages reach the room in the order they were sent); a failure is logged and answered.
+     */
+    let queue: Promise<void> = joined.then(() => undefined);
     const on = (event: string, handler: (user: ChatUser, raw: unknown) => unknown) =>
-      socket.on(event, async (raw: unknown) => {
-        const user = await joined;
-        if (!user || !presence.isCurrent(userId, socket.id)) return;
-        presence.seen(userId, socket.id, now());
-        try {
-          await handler(user, raw);
-        } catch (err) {
-          ctx.log.error({ err, event }, "chat event failed");
-          refuse(socket, event, "Something went wrong. Please try again.");
-        }
+      socket.on(event, (raw: unknown) => {
+        queue = queue.then(async () => {
+          const user = await joined;
+          if (!user || !presence.isCurrent(userId, socket.id)) return;
+          presence.seen(userId, socket.id, now());
+          try {
+            await handler(user, raw);
+          } catch (err) {
+            ctx.log.error({ err, event }, "chat event failed");
+            refuse(socket, event, "Something went wrong. Please try again.");
+          }
+        });
       });
 
     socket.on("disconnect", async () => {

@@ -1,12 +1,19 @@
-import { LAYOUT } from "@airwave/contracts";
+import { LAYOUT, RADIO_TEXTS } from "@airwave/contracts";
 import { Box, Toolbar, useMediaQuery } from "@mui/material";
-import { Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Outlet } from "react-router";
+import { ShellEffectsSlot } from "../../features/effects/shell.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
 import { usePresenceHeartbeat } from "../presence.ts";
 import { useRealtimeConnection } from "../socket.ts";
 import { NavDrawer } from "./NavDrawer.tsx";
+import { SilentBoundary } from "./SilentBoundary.tsx";
 import { TopBar } from "./TopBar.tsx";
+
+/** The bottom player, loaded on demand so the login page's bundle does not carry it. */
+const RadioPlayer = lazy(async () => ({
+  default: (await import("../../features/radio/RadioPlayer.tsx")).RadioPlayer,
+}));
 
 /** The main layout: top bar, side drawer (temporary at 820 px or narrower), content, player dock. */
 export function AppShell() {
@@ -19,6 +26,7 @@ export function AppShell() {
     <Box sx={{ display: "flex", minHeight: "100dvh" }}>
       <TopBar mobile={mobile} onMenu={() => setDrawerOpen(true)} />
       <NavDrawer mobile={mobile} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <ShellEffectsSlot />
       <Box
         component="main"
         sx={{ flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" }}
@@ -29,13 +37,19 @@ export function AppShell() {
             <Outlet />
           </Suspense>
         </Box>
-        {/* The radio player lives here (radio feature); the dock keeps its place in the layout. */}
+        {/* The radio player (radio feature): loaded on demand, it stays while pages change. */}
         <Box
           id="player-dock"
           component="section"
-          aria-label="Radio player"
-          sx={{ position: "sticky", bottom: 0 }}
-        />
+          aria-label={RADIO_TEXTS.playerLabel}
+          sx={{ position: "sticky", bottom: 0, zIndex: (t) => t.zIndex.appBar - 1 }}
+        >
+          <SilentBoundary>
+            <Suspense fallback={null}>
+              <RadioPlayer />
+            </Suspense>
+          </SilentBoundary>
+        </Box>
       </Box>
     </Box>
   );

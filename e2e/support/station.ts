@@ -1,0 +1,33 @@
+import path from "node:path";
+import { ensureTones, type RunningStation, startStation } from "../../station/station.mjs";
+import { baseUrl } from "./fixtures.ts";
+
+/**
+ * The bundled radio station (Icecast + Liquidsoap) for the app the browser tests run against: on
+ * the ports global-setup gave the app, with the app's data folder (its shared key) and a few
+ * generated tones. Only the radio tests start it, so the other tests see the station offline.
+ */
+export async function startE2eStation(): Promise<RunningStation> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  const radio = JSON.parse(process.env.E2E_RADIO ?? "null") as {
+    icecastPort: number;
+    harborPort: number;
+  } | null;
+  if (!dataDir || !radio) throw new Error("run the browser tests through playwright.config.ts");
+  const musicDir = path.join(dataDir, "autodj");
+  await ensureTones(musicDir);
+  return startStation({
+    dataDir,
+    musicDir,
+    name: "Airwave Radio",
+    mount: "/radio.mp3",
+    icecastHost: "127.0.0.1",
+    icecastPort: radio.icecastPort,
+    harborHost: "127.0.0.1",
+    harborPort: radio.harborPort,
+    appUrl: baseUrl(),
+  });
+}
+
+export const e2eHarborPort = () =>
+  (JSON.parse(process.env.E2E_RADIO ?? "{}") as { harborPort: number }).harborPort;

@@ -1,0 +1,227 @@
+import { z } from "zod";
+
+/**
+ * The radio: now-playing in AzuraCast's shape (decisions "Radio"), the station's live log-in
+ * (AzuraCast's internal API convention), and the bottom player's texts and limits (community spec
+ * 2, 3, 4, 9).
+ */
+
+export const RADIO_PATHS = {
+  /** Public: the cached now-playing answer (the browser polls it every 30 s). */
+  nowPlaying: "/api/radio/nowplaying",
+  /** Public: the bundled station's stream, relayed by the app (Icecast listens on 127.0.0.1 only). */
+  stream: "/api/radio/stream",
+  /** Admin only: the radio tab of the admin dashboard (admin spec Tab 4). */
+  station: "/api/radio/station",
+  /** Liquidsoap's harbor asks these, with the shared key header (AzuraCast's convention). */
+  internalAuth: "/api/internal/radio/auth",
+  internalDjOn: "/api/internal/radio/djon",
+  internalDjOff: "/api/internal/radio/djoff",
+} as const;
+
+/** The header carrying the key shared by Liquidsoap and the app (the same name AzuraCast uses). */
+export const LIQUIDSOAP_API_KEY_HEADER = "x-liquidsoap-api-key";
+
+/** Pushed to every connected browser when now-playing changes (the 30 s poll stays as a fallback). */
+export const RADIO_EVENTS = { nowPlaying: "radio:nowplaying" } as const;
+
+export const RADIO_LIMITS = {
+  /** How often the server asks the station (issue 6). */
+  serverPollMs: 15_000,
+  /** How often the browser asks the app (community spec 9: radio info 30 s). */
+  clientPollMs: 30_000,
+  /** How long the server waits for the station's answer. */
+  stationTimeoutMs: 4_000,
+  /** With STATION_ENFORCE_SCHEDULE a DJ may log in this long before their slot and stay after it. */
+  scheduleGraceMs: 10 * 60_000,
+  /** Longest user or password the live log-in looks at. */
+  loginFieldMax: 200,
+  // The player (community spec 4 and 9).
+  volumeDefault: 50,
+  volumeMin: 0,
+  volumeMax: 100,
+  playRetries: 4,
+  playRetryDelayMs: 350,
+  /** Autoplay starts muted, then unmutes after this delay. */
+  autoplayUnmuteDelayMs: 800,
+  /** First autoplay retry delay; it grows by `autoplayRetryGrowth` up to `autoplayRetryMaxMs`. */
+  autoplayRetryDelayMs: 1_000,
+  autoplayRetryGrowth: 1.5,
+  autoplayRetryMaxMs: 5_000,
+  /** Autoplay attempts without any user interaction yet, and once the user has interacted. */
+  autoplayAttemptsWithoutGesture: 3,
+  autoplayAttemptsWithGesture: 5,
+  /** Collapse at this width or narrower (community spec 2; LAYOUT.playerCollapseMaxWidth). */
+  collapseMaxWidth: 680,
+  /** A vertical swipe this long collapses or expands the player. */
+  swipeThresholdPx: 48,
+  /** Volume and mute are kept this long in cookies (one year). */
+  preferenceMaxAgeS: 365 * 24 * 60 * 60,
+} as const;
+
+/** Local storage and cookie names of the player's preferences (community spec 3). */
+export const PLAYER_STORAGE = {
+  volume: "playerVolume",
+  muted: "playerMuted",
+} as const;
+
+export const PLAYER_STATUSES = [
+  "idle",
+  "connecting",
+  "playing",
+  "paused",
+  "retrying",
+  "error",
+] as const;
+export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
+
+export const RADIO_TEXTS = {
+  playerLabel: "Radio player",
+  /** The current DJ's place when nobody is live (community spec 1). */
+  autoDj: "Auto DJ",
+  /** Station name when the station does not answer. */
+  defaultStationName: "Airwave Radio",
+  offline: "Station offline",
+  liveBadge: "LIVE",
+  /** The song shown while a DJ streams without sending titles. */
+  liveTitle: "Live Broadcast",
+  play: "Play",
+  pause: "Pause",
+  reload: "Reload stream",
+  mute: "Mute",
+  unmute: "Unmute",
+  volume: "Volume",
+  collapse: "Collapse player",
+  expand: "Expand player",
+  listeners: (n: number) => `${n} ${n === 1 ? "listener" : "listeners"}`,
+  bitrate: (kbps: number) => `${kbps} kbps`,
+  status: {
+    idle: "Ready",
+    connecting: "Connecting…",
+    playing: "Playing",
+    paused: "Paused",
+    retrying: "Reconnecting…",
+    error: "Stream unavailable",
+  } satisfies Record<PlayerStatus, string>,
+  stationDown: "The station is not answering right now.",
+  /** The chat room's track-id message (decisions "Radio"). */
+  trackId: (song: string) => `Now playing: ${song}`,
+} as const;
+
+export const RADIO_MESSAGES = {
+  invalidKey: "Invalid station key",
+  streamUnavailable: "The station is offline.",
+  noStation: "No radio station is configured.",
+} as const;
+
+// --- Live log-in (Liquidsoap → app). Bodies are what AzuraCast's Liquidsoap scripts send.
+
+const loginField = z.string().max(RADIO_LIMITS.loginFieldMax).catch("").default("");
+
+/** POST /api/internal/radio/auth: `{ user, password }` (either may be a combined form). */
+export const radioAuthSchema = z.object({
+  user: loginField,
+  password: loginField,
+});
+export type RadioAuthInput = z.output<typeof radioAuthSchema>;
+
+/** POST /api/internal/radio/djon and djoff: `{ user }` (djoff may be empty). */
+export const radioDjSchema = z.object({ user: loginField });
+
+// --- Now-playing in AzuraCast's shape (`GET /api/nowplaying/{station}`).
+
+export interface NowPlayingListeners {
+  total: number;
+  unique: number;
+  current: number;
+}
+
+export interface NowPlayingMount {
+  id: number;
+  name: string;
+  url: string;
+  bitrate: number;
+  format: string;
+  listeners: NowPlayingListeners;
+  path: string;
+  is_default: boolean;
+}
+
+export interface NowPlayingSong {
+  id: string;
+  text: string;
+  artist: string;
+  title: string;
+  album: string;
+  genre: string;
+  isrc: string;
+  lyrics: string;
+  art: string;
+  custom_fields: Record<string, unknown>;
+}
+
+export interface NowPlayingCurrent {
+  sh_id: number;
+  played_at: number;
+  duration: number;
+  playlist: string;
+  streamer: string;
+  is_request: boolean;
+  elapsed: number;
+  remaining: number;
+  song: NowPlayingSong;
+}
+
+export interface NowPlaying {
+  station: {
+    id: number;
+    name: string;
+    shortcode: string;
+    description: string;
+    frontend: string;
+    backend: string;
+    /** Not in every AzuraCast version. */
+    timezone?: string;
+    listen_url: string;
+    url: string;
+    public_player_url: string;
+    playlist_pls_url: string;
+    playlist_m3u_url: string;
+    is_public: boolean;
+    hls_enabled: boolean;
+    hls_url: string | null;
+    hls_listeners: number;
+    mounts: NowPlayingMount[];
+    remotes: unknown[];
+  };
+  listeners: NowPlayingListeners;
+  live: {
+    is_live: boolean;
+    streamer_name: string;
+    /** Unix seconds. */
+    broadcast_start: number | null;
+    art: string | null;
+  };
+  now_playing: NowPlayingCurrent | null;
+  playing_next: unknown | null;
+  song_history: unknown[];
+  is_online: boolean;
+  cache: string | null;
+}
+
+/**
+ * GET /api/radio/station (admin Tab 4): the now-playing answer plus where it comes from and
+ * how the live log-in is set up.
+ */
+export interface RadioStationView {
+  nowPlaying: NowPlaying;
+  /** `azuracast`, `icecast` (a status-json.xsl URL) or `none`. */
+  source: "azuracast" | "icecast" | "none";
+  /** Whether the app runs the bundled station (Icecast + Liquidsoap). */
+  bundled: boolean;
+  timezone: string;
+  harbor: { host: string; port: number; enforceSchedule: boolean };
+  /** When the app last asked the station, and what went wrong, if anything. */
+  checkedAt: string | null;
+  lastError: string | null;
+}

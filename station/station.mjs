@@ -1,0 +1,466 @@
+// The bundled station: runs Icecast 2.4 and Liquidsoap 2.1 (Debian's packages) with this folder's
+// config and script, on the addresses and ports it is given. Used by `npm start` (supervised),
+// `npm run station`, the station's integration test and the browser tests.
+//
+// Secrets (Icecast's source, relay and admin passwords; the key Liquidsoap shows the app) are made
+// on first start in DATA_DIR and never leave it: Icecast reads its generated config (readable by
+// its user only), Liquidsoap gets its settings in its environment.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const LIQUIDSOAP_SCRIPT = path.join(here, "radio.liq");
+export const ICECAST_TEMPLATE = path.join(here, "icecast.xml.template");
+
+/** The Debian users the two servers run as when we are root (Icecast refuses to run as root). */
+const ICECAST_USER = { user: "icecast2", group: "icecast" };
+const LIQUIDSOAP_USER = { user: "liquidsoap", group: "liquidsoap" };
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const isRoot = () => process.getuid?.() === 0;
+
+/** Whether a program is on the PATH. */
+function installed(program) {
+  const dirs = (process.env.PATH || "/usr/bin:/bin").split(path.delimiter);
+  return dirs.some((dir) => existsSync(path.join(dir, program)));
+}
+
+/** Both servers of the station are installed (`apt-get install icecast2 liquidsoap`). */
+export const stationPackagesInstalled = () => installed("icecast2") && installed("liquidsoap");
+export const ffmpegInstalled = () => installed("ffmpeg");
+
+/** The file of the key Liquidsoap and the app share (the app's config reads the same file). */
+export const stationApiKeyFile = (dataDir) => path.join(dataDir, "station-api.key");
+
+/**
+ * Reads a secret file, creating it on first use. Two processes starting at once agree: the file is
+ * written aside and linked into place, so it appears whole or not at all.
+ */
+function readOrCreateSecret(file, make) {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const aside = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(aside, make(), { mode: 0o600 });
+    try {
+      linkSync(aside, file);
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+    } finally {
+      unlinkSync(aside);
+    }
+  }
+  return readFileSync(file, "utf8");
+}
+
+const secret = () => randomBytes(24).toString("base64url");
+
+/** The shared key: STATION_API_KEY, or DATA_DIR/station-api.key made on first start. */
+export function stationApiKey(dataDir, fromEnv) {
+  if (fromEnv) return fromEnv;
+  return readOrCreateSecret(
+    stationApiKeyFile(dataDir),
+    () => `${randomBytes(32).toString("hex")}\n`,
+  ).trim();
+}
+
+/** Icecast's passwords, made on first start into DATA_DIR/station/secrets.json. */
+function icecastSecrets(runtimeDir) {
+  const file = path.join(runtimeDir, "secrets.json");
+  const text = readOrCreateSecret(file, () =>
+    JSON.stringify({ source: secret(), relay: secret(), admin: secret() }),
+  );
+  return JSON.parse(text);
+}
+
+const truthy = (v) => ["1", "true", "yes", "on"].includes(String(v).toLowerCase());
+const falsy = (v) => ["0", "false", "no", "off"].includes(String(v).toLowerCase());
+
+/**
+ * The station's settings from the same environment variables the app reads (server config.ts
+ * validates them for the app; the README's table lists them). Throws naming a wrong variable.
+ */
+export function stationConfigFromEnv(env = process.env, cwd = process.cwd()) {
+  const value = (name) => (env[name] === undefined || env[name] === "" ? undefined : env[name]);
+  const port = (name, fallback) => {
+    const raw = value(name) ?? String(fallback);
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > 65535) {
+      throw new Error(`Invalid configuration: ${name} must be a port number (got ${raw})`);
+    }
+    return n;
+  };
+  const flag = (name, fallback) => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    if (truthy(raw)) return true;
+    if (falsy(raw)) return false;
+    throw new Error(`Invalid configuration: ${name} must be on or off (got ${raw})`);
+  };
+  const mount = value("STATION_MOUNT") ?? "/radio.mp3";
+  if (!/^\/[A-Za-z0-9._-]+$/.test(mount)) {
+    throw new Error(`Invalid configuration: STATION_MOUNT must be a mount such as /radio.mp3`);
+  }
+  const dataDir = path.resolve(cwd, value("DATA_DIR") ?? "./data");
+  const appHost = value("HOST") ?? "127.0.0.1";
+  const appPort = port("PORT", 8080);
+  // Liquidsoap asks the app on this machine, whatever address the app listens on.
+  const reachable = ["0.0.0.0", "::", "[::]"].includes(appHost) ? "127.0.0.1" : appHost;
+  return {
+    enabled: flag("STATION", true),
+    external: Boolean(value("RADIO_NOWPLAYING_URL")),
+    dataDir,
+    musicDir: path.resolve(cwd, value("STATION_MUSIC_DIR") ?? path.join(dataDir, "autodj")),
+    name: value("STATION_NAME") ?? "Airwave Radio",
+    url: value("PUBLIC_URL") ?? `http://${appHost}:${appPort}`,
+    mount,
+    icecastHost: value("ICECAST_HOST") ?? "127.0.0.1",
+    icecastPort: port("ICECAST_PORT", 8000),
+    harborHost: value("STATION_HARBOR_HOST") ?? "127.0.0.1",
+    harborPort: port("STATION_HARBOR_PORT", 8005),
+    appUrl: `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${appPort}`,
+    apiKey: value("STATION_API_KEY"),
+  };
+}
+
+const TONES = [262, 330, 392];
+
+/**
+ * Puts a few generated tones into the music folder when it has no MP3 yet (a fresh install then
+ * plays something). Written aside and renamed, so the Auto DJ never reads half a file.
+ */
+export async function ensureTones(musicDir, log = () => {}) {
+  mkdirSync(musicDir, { recursive: true });
+  const has = readdirSync(musicDir).some((f) => /\.mp3$/i.test(f));
+  if (has) return [];
+  if (!ffmpegInstalled()) {
+    log(`no MP3 in ${musicDir} and no ffmpeg to make tones: the Auto DJ plays silence`);
+    return [];
+  }
+  const made = [];
+  for (const hz of TONES) {
+    const file = path.join(musicDir, `tone-${hz}hz.mp3`);
+    const aside = path.join(musicDir, `.tone-${hz}hz.${process.pid}.mp3`);
+    const args = [
+      ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi"],
+      ...["-i", `sine=frequency=${hz}:duration=30:sample_rate=44100`],
+      ...["-af", "volume=0.3,afade=t=in:d=1,afade=t=out:st=29:d=1", "-ac", "2", "-b:a", "128k"],
+      ...["-metadata", `title=Tone ${hz} Hz`, "-metadata", "artist=Auto DJ", "-f", "mp3", aside],
+    ];
+    const code = await new Promise((resolve) => {
+      const p = spawn("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
+      p.on("error", () => resolve(-1));
+      p.on("exit", (c) => resolve(c));
+    });
+    if (code !== 0) {
+      log(`ffmpeg could not make ${path.basename(file)}`);
+      continue;
+    }
+    chmodSync(aside, 0o644);
+    renameSync(aside, file);
+    made.push(file);
+  }
+  log(`made ${made.length} tones in ${musicDir} for the Auto DJ`);
+  return made;
+}
+
+const xml = (s) =>
+  String(s)
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+
+function idOf(name, flag) {
+  const r = spawnSync("id", [flag, name], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`the system user ${name} is missing (reinstall the package)`);
+  return Number(r.stdout.trim());
+}
+
+/** Adds search (x) permission for others, so the station's users can reach files below. */
+function letOthersThrough(dir) {
+  const mode = statSync(dir).mode & 0o7777;
+  if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+}
+
+/** Fails with a clear message when a station user cannot reach a file it needs. */
+function mustReach(user, file, test) {
+  const r = spawnSync("runuser", ["-u", user, "--", "test", test, file]);
+  if (r.status !== 0) {
+    throw new Error(
+      `the system user ${user} cannot read ${file}: keep the project, DATA_DIR and STATION_MUSIC_DIR in folders other users may enter`,
+    );
+  }
+}
+
+/** Writes Icecast's config and log folder into DATA_DIR/station, readable by Icecast's user only. */
+function prepareIcecast(options, runtimeDir, secrets) {
+  const logDir = path.join(runtimeDir, "icecast-log");
+  mkdirSync(logDir, { recursive: true });
+  const values = {
+    LOCATION: options.name,
+    ADMIN_EMAIL: "admin@localhost",
+    HOSTNAME: options.icecastHost,
+    MAX_CLIENTS: 500,
+    SOURCE_PASSWORD: secrets.source,
+    RELAY_PASSWORD: secrets.relay,
+    ADMIN_PASSWORD: secrets.admin,
+    PORT: options.icecastPort,
+    BIND_ADDRESS: options.icecastHost,
+    LOG_DIR: logDir,
+  };
+  const text = readFileSync(ICECAST_TEMPLATE, "utf8").replace(/\{\{([A-Z_]+)\}\}/g, (m, key) =>
+    key in values ? xml(values[key]) : m,
+  );
+  const config = path.join(runtimeDir, "icecast.xml");
+  writeFileSync(config, text, { mode: 0o600 });
+  chmodSync(config, 0o600);
+  if (isRoot()) {
+    const uid = idOf(ICECAST_USER.user, "-u");
+    const gid = idOf(ICECAST_USER.user, "-g");
+    chownSync(config, uid, gid);
+    chownSync(logDir, uid, gid);
+    chmodSync(logDir, 0o700);
+  }
+  return { config, logDir };
+}
+
+/** Spawns `command` as `who` when we are root, in its own process group (stopped as one). */
+function spawnAs(who, command, args, env) {
+  const [cmd, argv] = isRoot()
+    ? ["runuser", ["-u", who.user, "-g", who.group, "--", command, ...args]]
+    : [command, args];
+  return spawn(cmd, argv, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/** Keeps the last lines a process printed (for error messages) and passes each line on. */
+function collect(child, name, log) {
+  const lines = [];
+  let partial = "";
+  const take = (chunk) => {
+    const text = partial + chunk.toString("utf8");
+    const parts = text.split("\n");
+    partial = parts.pop() ?? "";
+    for (const line of parts) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      if (lines.length > 40) lines.shift();
+      log?.(`[${name}] ${line}`);
+    }
+  };
+  child.stdout.on("data", take);
+  child.stderr.on("data", take);
+  return () => lines.join("\n");
+}
+
+async function stopProcess(child, graceMs = 5000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  const signal = (sig) => {
+    try {
+      process.kill(-child.pid, sig);
+    } catch {
+      try {
+        child.kill(sig);
+      } catch {}
+    }
+  };
+  signal("SIGTERM");
+  const done = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]);
+  if (!done) {
+    signal("SIGKILL");
+    await exited;
+  }
+}
+
+async function icecastStatus(options) {
+  try {
+    const res = await fetch(
+      `http://${options.icecastHost}:${options.icecastPort}/status-json.xsl`,
+      { signal: AbortSignal.timeout(2000) },
+    );
+    return res.ok ? await res.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether Icecast has our mount on air. */
+function mountOnAir(status, mount) {
+  const source = status?.icestats?.source;
+  const list = source === undefined ? [] : Array.isArray(source) ? source : [source];
+  return list.some((s) => {
+    try {
+      return new URL(s.listenurl).pathname === mount;
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function waitFor(what, check, child, output, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `${what}: the process exited (${child.exitCode ?? child.signalCode})\n${output()}`,
+      );
+    }
+    if (await check()) return;
+    await sleep(200);
+  }
+  throw new Error(`${what}: not ready after ${timeoutMs / 1000} s\n${output()}`);
+}
+
+/**
+ * Starts Icecast, then Liquidsoap, and resolves once the station's mount is on air. `options` are
+ * stationConfigFromEnv()'s (apiKey may be left out: the shared key file is used). `log` receives
+ * every line the two servers print. The answer's `exited` resolves when either of them stops.
+ */
+export async function startStation(options, log) {
+  if (!stationPackagesInstalled()) {
+    throw new Error("icecast2 and liquidsoap are not installed (see README: Radio)");
+  }
+  const runtimeDir = path.join(options.dataDir, "station");
+  mkdirSync(runtimeDir, { recursive: true, mode: 0o755 });
+  mkdirSync(options.musicDir, { recursive: true });
+  const apiKey = stationApiKey(options.dataDir, options.apiKey);
+  const secrets = icecastSecrets(runtimeDir);
+  if (isRoot()) {
+    // The station's users reach their files through these folders (they list nothing else).
+    for (const dir of [options.dataDir, runtimeDir]) letOthersThrough(dir);
+    const music = statSync(options.musicDir).mode & 0o7777;
+    if ((music & 0o005) !== 0o005) chmodSync(options.musicDir, music | 0o005);
+  }
+  const { config, logDir } = prepareIcecast(options, runtimeDir, secrets);
+  if (isRoot()) {
+    mustReach(ICECAST_USER.user, config, "-r");
+    mustReach(LIQUIDSOAP_USER.user, LIQUIDSOAP_SCRIPT, "-r");
+    mustReach(LIQUIDSOAP_USER.user, options.musicDir, "-x");
+  }
+  const baseEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8" };
+
+  const icecast = spawnAs(ICECAST_USER, "icecast2", ["-c", config], baseEnv);
+  const icecastOutput = collect(icecast, "icecast", log);
+  const icecastLog = () => {
+    try {
+      return `${icecastOutput()}\n${readFileSync(path.join(logDir, "error.log"), "utf8").split("\n").slice(-15).join("\n")}`;
+    } catch {
+      return icecastOutput();
+    }
+  };
+  let liquidsoap = null;
+  const stop = async () => {
+    await stopProcess(liquidsoap);
+    await stopProcess(icecast);
+  };
+  try {
+    await waitFor(
+      "Icecast",
+      async () => (await icecastStatus(options)) !== null,
+      icecast,
+      icecastLog,
+    );
+    liquidsoap = spawnAs(LIQUIDSOAP_USER, "liquidsoap", [LIQUIDSOAP_SCRIPT], {
+      ...baseEnv,
+      HOME: runtimeDir,
+      STATION_MUSIC_DIR: options.musicDir,
+      STATION_NAME: options.name,
+      STATION_DESCRIPTION: options.description ?? "",
+      STATION_URL: options.url ?? "",
+      ICECAST_HOST: options.icecastHost,
+      ICECAST_PORT: String(options.icecastPort),
+      ICECAST_SOURCE_PASSWORD: secrets.source,
+      STATION_MOUNT: options.mount,
+      STATION_HARBOR_HOST: options.harborHost,
+      STATION_HARBOR_PORT: String(options.harborPort),
+      STATION_APP_URL: options.appUrl,
+      STATION_API_KEY: apiKey,
+    });
+    const liquidsoapOutput = collect(liquidsoap, "liquidsoap", log);
+    await waitFor(
+      "Liquidsoap",
+      async () => mountOnAir(await icecastStatus(options), options.mount),
+      liquidsoap,
+      liquidsoapOutput,
+    );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const exitOf = (child, name) =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve(`${name} exited`);
+      child.once("exit", (code, signal) => resolve(`${name} exited (${signal ?? code})`));
+    });
+  return {
+    icecastUrl: `http://${options.icecastHost}:${options.icecastPort}`,
+    streamUrl: `http://${options.icecastHost}:${options.icecastPort}${options.mount}`,
+    harborPort: options.harborPort,
+    pids: { icecast: icecast.pid, liquidsoap: liquidsoap.pid },
+    exited: Promise.race([exitOf(icecast, "Icecast"), exitOf(liquidsoap, "Liquidsoap")]),
+    stop,
+  };
+}
+
+/**
+ * Runs the station and starts it again whenever Icecast or Liquidsoap stops (after 1 s, doubling up
+ * to 30 s while it keeps failing). `stop()` ends it for good.
+ */
+export function superviseStation(options, log = console.log) {
+  let stopping = false;
+  let current = null;
+  let wake = () => {};
+  let delay = 1000;
+  const done = (async () => {
+    await ensureTones(options.musicDir, (line) => log(`[station] ${line}`)).catch((err) =>
+      log(`[station] could not make tones: ${err.message}`),
+    );
+    while (!stopping) {
+      const startedAt = Date.now();
+      try {
+        current = await startStation(options, options.verbose ? log : undefined);
+        if (stopping) break;
+        log(
+          `[station] on air: Icecast ${current.icecastUrl}${options.mount}, live DJs on ${options.harborHost}:${options.harborPort}`,
+        );
+        const why = await current.exited;
+        if (stopping) break;
+        log(`[station] ${why}; restarting`);
+      } catch (err) {
+        if (stopping) break;
+        log(`[station] could not start: ${err.message}`);
+      }
+      await current?.stop();
+      current = null;
+      delay = Date.now() - startedAt > 60_000 ? 1000 : Math.min(delay * 2, 30_000);
+      await new Promise((r) => {
+        wake = r;
+        setTimeout(r, delay);
+      });
+    }
+    await current?.stop();
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      wake();
+      await current?.stop();
+      await done;
+    },
+  };
+}
