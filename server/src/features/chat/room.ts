@@ -124,7 +124,11 @@ export function attachChatRoom(
   const limit = new SlidingWindowLimit(CHAT_LIMITS.rateLimitCount, CHAT_LIMITS.rateLimitWindowMs);
   const trackIdLocks = new Map<string, number>();
   let timers: NodeJS.Timeout[] = [];
-  const upNext = createUpNext(ctx, (event, payload) => nsp.emit(event, payload));
+  const upNext = createUpNext(
+    ctx,
+    (event, payload) => nsp.emit(event, payload),
+    (message) => postSystemMessage("system", message),
+  );
 
   const refuse = (socket: Socket, event: string, message: string) =>
     socket.emit(OUT.error, { event, message });

@@ -1,8 +1,16 @@
-import { CHAT_MESSAGES, CHAT_SERVER_EVENTS as OUT, type UpNext } from "@airwave/contracts";
+import {
+  CHAT_MESSAGES,
+  type ChatMessageView,
+  CHAT_SERVER_EVENTS as OUT,
+  type UpNext,
+} from "@airwave/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
+import { approvedRadioDj, stationCall } from "../../../test/factories/radio.ts";
 import { buildBooking, buildDj } from "../../../test/factories/schedule.ts";
+import { buildAdmin } from "../../../test/factories.ts";
 import { setScheduleClock } from "../schedule/clock.ts";
 import { scheduleBookings } from "../schedule/schema.ts";
 import { chatRoomOf } from "./routes.ts";
@@ -79,6 +87,26 @@ describe("up-next banner", () => {
     await t.ctx.db.delete(scheduleBookings);
     await check();
     await member.next(OUT.upNextClear);
+  });
+
+  it("tells the room once when the booked DJ's slot has started and they are live", async () => {
+    const admin = await buildAdmin(t.ctx.db);
+    const adminAgent = new Agent(t.app);
+    await adminAgent.login(admin.user.username, admin.password);
+    const dj = await approvedRadioDj(t, adminAgent);
+    await buildBooking(t.ctx.db, dj.user, { day: 2, hour: 22, weekStart: "2026-11-16" });
+    const member = await chatClient(t, baseUrl);
+    open.push(member);
+    now = new Date("2026-11-18T22:03:00Z");
+    await check();
+    expect(member.received.some((r) => r.event === OUT.message)).toBe(false);
+    expect((await stationCall(t, "internalDjOn", { user: dj.radioUsername })).body).toBe("true");
+    await check();
+    const line = await member.next<ChatMessageView>(OUT.message);
+    expect(line).toMatchObject({ type: "system", message: CHAT_MESSAGES.djLive(dj.user.username) });
+    await check();
+    expect(member.received.filter((r) => r.event === OUT.message)).toHaveLength(1);
+    await stationCall(t, "internalDjOff", {});
   });
 
   it("follows the station's clock across the change to summer time", async () => {

@@ -1,5 +1,6 @@
 import { CHAT_LIMITS, CHAT_MESSAGES, type ScheduleSlot, type UpNext } from "@airwave/contracts";
 import type { AppContext } from "../../platform/context.ts";
+import { readLiveState } from "../radio/live.ts";
 import { scheduleNow } from "../schedule/clock.ts";
 import { getSchedule } from "../schedule/service.ts";
 
@@ -35,11 +36,40 @@ async function nextBookedSlot(ctx: AppContext, now: Date): Promise<Candidate | n
  * gets `up-next-sticky`; `up-next-clear` when the slot starts or the booking goes away. `check`
  * runs on a timer and reads the schedule's clock, so tests move time with `setScheduleClock`.
  */
+/** The booked slot running at `now`, if any (this week's schedule). */
+async function runningSlot(ctx: AppContext, now: Date) {
+  const week = await getSchedule(ctx, now);
+  for (const day of week.days) {
+    for (const slot of day.slots) {
+      if (!slot.djId || !slot.djName || !slot.timeStamp) continue;
+      const start = new Date(slot.timeStamp).getTime();
+      if (start <= now.getTime() && now.getTime() < start + 3600_000) return { slot, start };
+    }
+  }
+  return null;
+}
+
 export function createUpNext(
   ctx: AppContext,
   emit: (event: "up-next-sticky" | "up-next-clear", payload: unknown) => void,
+  /** Posts a system line in the room (the booked DJ is live). */
+  announce: (message: string) => Promise<void> = async () => undefined,
 ) {
   let current: (UpNext & { key: string }) | null = null;
+  /** The slot whose DJ was already announced as live, so it is said once. */
+  let announcedLive: string | null = null;
+
+  /** When a booked DJ's slot has started and they are live on the station, the room is told once. */
+  async function checkLive(now: Date) {
+    const running = await runningSlot(ctx, now);
+    if (!running) return;
+    const key = `${running.slot._id}|${running.start}`;
+    if (announcedLive === key) return;
+    const live = await readLiveState(ctx);
+    if (!live || live.userId !== running.slot.djId) return;
+    announcedLive = key;
+    await announce(CHAT_MESSAGES.djLive(live.streamerName));
+  }
 
   const banner = (c: Candidate, now: Date): UpNext & { key: string } => {
     const remainingSec = Math.max(0, Math.round((c.start.getTime() - now.getTime()) / 1000));
@@ -85,6 +115,7 @@ export function createUpNext(
         current = banner(next, now);
         emit("up-next-sticky", publicView(current, now));
       }
+      await checkLive(now);
     },
   };
 }
