@@ -2,6 +2,8 @@ export * from "./auth.ts";
 export * from "./chat.ts";
 export * from "./chat-clean.ts";
 export * from "./chat-extras.ts";
+export * from "./chat-render.ts";
+export * from "./chat-web.ts";
 export * from "./client-routes.ts";
 export * from "./dj.ts";
 export * from "./gifs.ts";

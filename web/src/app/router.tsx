@@ -15,7 +15,9 @@ const ResetPasswordPage = lazyNamed(auth, "ResetPasswordPage");
 const HomePage = lazyNamed(() => import("../features/home/HomePage.tsx"), "HomePage");
 const NotFoundPage = lazyNamed(() => import("../ui/NotFoundPage.tsx"), "NotFoundPage");
 const upcoming = () => import("../features/upcoming/pages.tsx");
-const ChatPage = lazyNamed(upcoming, "ChatPage");
+const chat = () => import("../features/chat/ChatPage.tsx");
+const ChatPage = lazyNamed(chat, "ChatPage");
+const PopchatPage = lazyNamed(chat, "PopchatPage");
 const SchedulePage = lazyNamed(
   () => import("../features/schedule/SchedulePage.tsx"),
   "SchedulePage",
@@ -40,7 +42,7 @@ export function AppRoutes() {
             <Route path="logout" element={<LogoutPage />} />
             <Route path="404" element={<NotFoundPage />} />
             <Route path="banned" element={<BannedPage />} />
-            <Route path="Popchat" element={<ChatPage />} />
+            <Route path="Popchat" element={<PopchatPage />} />
             <Route path="/" element={<AppShell />}>
               <Route index element={<Navigate to={PATHS.home} replace />} />
               <Route path="home" element={<HomePage />} />

@@ -25,8 +25,6 @@ function NotYetBuilt({ title, what }: { title: string; what: string }) {
   );
 }
 
-export const ChatPage = () => <NotYetBuilt title="Chat" what="The live chat room" />;
-
 /** /myprofile is the signed-in member's own profile page. */
 export function MyProfileRedirect() {
   const me = useMe();

@@ -1,0 +1,187 @@
+import { CHAT_MESSAGES, CHAT_RULES, CHAT_UI, GIF_MESSAGES, PATHS } from "@airwave/contracts";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
+import { adminApi, screenshot, test } from "../support/fixtures.ts";
+
+/**
+ * The member sessions refuse every other origin; the local imitation of GIPHY serves the sticker
+ * images the app hands out, so its origin is let through (the newest route wins in Playwright).
+ */
+async function allowGiphyImages(context: BrowserContext) {
+  const giphy = process.env.E2E_GIPHY_URL;
+  if (!giphy) throw new Error("E2E_GIPHY_URL is not set: run through playwright.config.ts");
+  await context.route(
+    (url) => url.origin === new URL(giphy).origin,
+    (route) => route.continue(),
+  );
+}
+
+/** Opens the chat room, accepts the first-visit rules, and waits for the room's connection. */
+async function openChat(page: Page, rulesScreenshot?: string) {
+  await page.goto(PATHS.chat);
+  const rules = page.getByRole("dialog", { name: CHAT_RULES.title });
+  if (rulesScreenshot) {
+    await expect(rules).toBeVisible();
+    await screenshot(page, rulesScreenshot, { fullPage: false });
+  }
+  await rules.getByRole("button", { name: CHAT_RULES.accept }).click();
+  await expect(rules).toBeHidden();
+  // The tools are enabled once the room's connection is up.
+  await expect(page.getByRole("button", { name: CHAT_UI.bold })).toBeEnabled();
+}
+
+const input = (page: Page) => page.getByRole("combobox", { name: CHAT_UI.inputLabel });
+const messages = (page: Page) => page.getByRole("log", { name: CHAT_UI.messages });
+const messageFrom = (page: Page, username: string, text: string | RegExp) =>
+  messages(page)
+    .getByRole("article", { name: CHAT_UI.messageFrom(username) })
+    .filter({ hasText: text });
+
+async function expectImagesLoaded(scope: Locator) {
+  await expect
+    .poll(() =>
+      scope.evaluateAll(
+        (imgs) =>
+          imgs.length > 0 &&
+          imgs.every(
+            (img) =>
+              (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          ),
+      ),
+    )
+    .toBe(true);
+}
+
+test("two members chat live: a formatted, coloured message with a shortcode and a GIF; a reply and a like; an admin kicks one", async ({
+  openMember,
+}) => {
+  // Three members sign up and sign in through the screens: more than the default 30 s.
+  test.slow();
+  const a = await openMember();
+  const b = await openMember();
+  await allowGiphyImages(a.context);
+  await allowGiphyImages(b.context);
+  await openChat(a.page);
+  await openChat(b.page);
+
+  // Both are in the user list.
+  for (const page of [a.page, b.page]) {
+    const users = page.getByRole("complementary", { name: CHAT_UI.users });
+    await expect(users.getByText(a.member.username, { exact: true })).toBeVisible();
+    await expect(users.getByText(b.member.username, { exact: true })).toBeVisible();
+  }
+
+  // A: bold, red, with an emoji shortcode.
+  await a.page.getByRole("button", { name: CHAT_UI.bold }).click();
+  await a.page.getByRole("button", { name: CHAT_UI.textColour }).click();
+  await a.page.getByRole("radio", { name: CHAT_UI.colourSwatch("#FF5252") }).click();
+  await input(a.page).fill("Hello room :fire:");
+  await input(a.page).press("Enter");
+  await expect(input(a.page)).toHaveValue("");
+
+  // B sees it live, formatted and coloured.
+  const onB = messageFrom(b.page, a.member.username, "Hello room 🔥");
+  await expect(onB).toBeVisible();
+  const text = onB.getByTestId("chat-message-text");
+  await expect(text).toHaveCSS("font-weight", "700");
+  await expect(text.locator("span", { hasText: "Hello room 🔥" })).toHaveCSS(
+    "color",
+    "rgb(255, 82, 82)",
+  );
+  await expect(onB).not.toContainText("[color=");
+
+  // A sends a GIF from the GIF service (the local imitation).
+  await a.page.getByRole("button", { name: CHAT_UI.gif }).click();
+  const gifs = a.page.getByRole("dialog", { name: GIF_MESSAGES.dialogTitle });
+  await gifs.getByRole("button", { name: "Party Cat Sticker" }).click();
+  await expect(gifs).toBeHidden();
+  const gifOnB = messages(b.page).getByRole("img", { name: CHAT_UI.gifAlt(a.member.username) });
+  await expect(gifOnB).toBeVisible();
+  await expectImagesLoaded(gifOnB);
+
+  // B replies to the text message and likes it.
+  await onB.getByRole("button", { name: CHAT_UI.replyTo(a.member.username) }).click();
+  await expect(b.page.getByText(CHAT_UI.replyingTo(a.member.username))).toBeVisible();
+  await input(b.page).fill("Welcome, great to see you");
+  await input(b.page).press("Enter");
+  await onB.getByRole("button", { name: CHAT_UI.like, exact: true }).click();
+
+  // A sees both: the reply quoting the message, and the like chip with B in it.
+  const reply = messageFrom(a.page, b.member.username, "Welcome, great to see you");
+  await expect(reply).toBeVisible();
+  const quote = reply.getByRole("button", { name: CHAT_UI.quoteOf(a.member.username) });
+  await expect(quote).toContainText("Hello room 🔥");
+  const original = messageFrom(a.page, a.member.username, "Hello room 🔥");
+  const chip = original.getByRole("button", { name: new RegExp(`^Liked by ${b.member.username}`) });
+  await expect(chip).toBeVisible();
+  await expect(chip).toContainText("1");
+  await quote.click();
+  await expect(original).toBeInViewport();
+
+  await screenshot(a.page, "chat-1280", { fullPage: false });
+
+  // A third member on a phone sees the same room; the user list opens over it.
+  const c = await openMember({ viewport: { width: 390, height: 844 } });
+  await allowGiphyImages(c.context);
+  await openChat(c.page, "chat-390-rules");
+  await expect(messageFrom(c.page, b.member.username, "Welcome, great to see you")).toBeVisible();
+  await expect(c.page.getByRole("button", { name: CHAT_UI.fullScreen })).toHaveCount(0);
+  await expectImagesLoaded(
+    messages(c.page).getByRole("img", { name: CHAT_UI.gifAlt(a.member.username) }),
+  );
+  await screenshot(c.page, "chat-390", { fullPage: false });
+  await c.page.getByRole("button", { name: CHAT_UI.showUsers }).click();
+  const panel = c.page.getByRole("dialog", { name: CHAT_UI.users });
+  await expect(panel.getByText(a.member.username, { exact: true })).toBeVisible();
+  await screenshot(c.page, "chat-390-users", { fullPage: false });
+  // B sees a welcome toast for the member who joined.
+  await expect(b.page.getByText(CHAT_MESSAGES.userJoined(c.member.username))).toBeVisible();
+
+  // An admin kicks B through the API: B is signed out and lands on /.
+  const bId = ((await (await b.page.request.get("/api/auth/userdata")).json()) as { _id: string })
+    ._id;
+  const admin = await adminApi();
+  const res = await admin.post("/api/auth/chat/kick", { userId: bId, reason: "cool off" });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(await res.json()).toEqual({ message: CHAT_MESSAGES.kicked(b.member.username) });
+  await admin.dispose();
+  // "/" opens the home page.
+  await expect(b.page).toHaveURL(/\/(home)?$/);
+  await expect(b.page.getByRole("log", { name: CHAT_UI.messages })).toHaveCount(0);
+  expect(
+    ((await (await b.page.request.get("/api/auth/checkauth")).json()) as { authenticated: boolean })
+      .authenticated,
+  ).toBe(false);
+});
+
+test("a newer build being served opens 'Update Available'; the served version is the build's own", async ({
+  openMember,
+}) => {
+  // The check runs every 10 s: leave room for one round after sign-up.
+  test.slow();
+  const a = await openMember();
+  // The server answers the version this very build wrote to build-version.json: no dialog.
+  const served = (await (await a.page.request.get("/api/build-version")).json()) as {
+    version: string;
+  };
+  expect(served.version).toMatch(/^\d{14}-[0-9a-f]{8}$/);
+  await openChat(a.page);
+  await expect(a.page.getByRole("dialog", { name: CHAT_UI.updateTitle })).toHaveCount(0);
+
+  // A new deployment: the next check (every 10 s) sees another version.
+  await a.page.route("**/api/build-version", (route) =>
+    route.fulfill({ json: { version: "20991231235959-deadbeef", title: "", description: "" } }),
+  );
+  const dialog = a.page.getByRole("dialog", { name: CHAT_UI.updateTitle });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole("button", { name: CHAT_UI.updateReload })).toBeVisible();
+  await dialog.getByRole("button", { name: CHAT_UI.updateLater }).click();
+  await expect(dialog).toBeHidden();
+
+  // /Popchat: the same room without the app's shell; leaving /chat for it is not a second session.
+  await a.page.unroute("**/api/build-version");
+  await a.page.goto(PATHS.popchat);
+  await expect(a.page.getByRole("region", { name: CHAT_UI.chatBox })).toBeVisible();
+  await expect(a.page.getByRole("button", { name: CHAT_UI.bold })).toBeEnabled();
+  await expect(a.page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(a.page.getByText(CHAT_MESSAGES.sessionAlreadyActive)).toHaveCount(0);
+});

@@ -1,0 +1,189 @@
+import {
+  CHAT_TEXT_COLOURS,
+  CHAT_UI,
+  CHAT_WEB_LIMITS,
+  DEFAULT_TEXT_COLOUR,
+  isChatColour,
+} from "@airwave/contracts";
+import FormatColorTextIcon from "@mui/icons-material/FormatColorText";
+import {
+  Box,
+  Button,
+  IconButton,
+  Popover,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { type FormEvent, useId, useState } from "react";
+import { loadRecentColours, rememberColour } from "./preferences.ts";
+
+function Swatch({
+  colour,
+  selected,
+  onPick,
+}: {
+  colour: string;
+  selected: boolean;
+  onPick: (colour: string) => void;
+}) {
+  return (
+    <Box
+      component="button"
+      type="button"
+      role="radio"
+      aria-checked={selected}
+      aria-label={CHAT_UI.colourSwatch(colour)}
+      title={colour}
+      onClick={() => onPick(colour)}
+      sx={{
+        width: 26,
+        height: 26,
+        p: 0,
+        borderRadius: "50%",
+        cursor: "pointer",
+        bgcolor: colour,
+        border: 2,
+        borderColor: selected ? "primary.main" : "rgba(255,255,255,0.25)",
+        outlineOffset: 2,
+        boxShadow: selected ? "0 0 0 2px #0b0b12 inset" : undefined,
+        "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main" },
+      }}
+    />
+  );
+}
+
+/**
+ * The text colour picker (chat spec 5): the 13 chat colours, the 6 recent ones (kept in
+ * `chatRecentColors`) and a hex input (# and 3 to 8 hex digits, at most 9 characters).
+ */
+export function ColourPicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (colour: string) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [recent, setRecent] = useState<string[]>(() => loadRecentColours());
+  const [hex, setHex] = useState("#");
+  const hexValid = isChatColour(hex);
+
+  const pick = (colour: string) => {
+    if (!isChatColour(colour)) return;
+    setRecent(rememberColour(colour));
+    onChange(colour);
+    setAnchor(null);
+  };
+
+  const submitHex = (e: FormEvent) => {
+    e.preventDefault();
+    if (hexValid) pick(hex);
+  };
+
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+  return (
+    <>
+      <Tooltip title={CHAT_UI.textColour}>
+        <span>
+          <IconButton
+            aria-label={CHAT_UI.textColour}
+            aria-haspopup="dialog"
+            onClick={(e) => setAnchor(e.currentTarget)}
+            disabled={disabled}
+          >
+            <Box sx={{ position: "relative", lineHeight: 0 }}>
+              <FormatColorTextIcon />
+              <Box
+                sx={{
+                  position: "absolute",
+                  left: 2,
+                  right: 2,
+                  bottom: -3,
+                  height: 4,
+                  borderRadius: 1,
+                  bgcolor: value,
+                }}
+              />
+            </Box>
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: "top", horizontal: "left" }}
+        transformOrigin={{ vertical: "bottom", horizontal: "left" }}
+        slotProps={{
+          paper: { role: "dialog", "aria-label": CHAT_UI.textColour, sx: { p: 2, width: 252 } },
+        }}
+      >
+        <Box
+          role="radiogroup"
+          aria-label={CHAT_UI.textColour}
+          sx={{ display: "grid", gridTemplateColumns: "repeat(7, 26px)", gap: 1 }}
+        >
+          {CHAT_TEXT_COLOURS.map((c) => (
+            <Swatch key={c} colour={c} selected={same(c, value)} onPick={pick} />
+          ))}
+        </Box>
+        {recent.length > 0 && (
+          <>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ mt: 1.5, mb: 0.5 }}
+              id={`${id}-recent`}
+            >
+              {CHAT_UI.recentColours}
+            </Typography>
+            <Box
+              role="radiogroup"
+              aria-labelledby={`${id}-recent`}
+              sx={{ display: "grid", gridTemplateColumns: "repeat(7, 26px)", gap: 1 }}
+            >
+              {recent.map((c) => (
+                <Swatch key={c} colour={c} selected={same(c, value)} onPick={pick} />
+              ))}
+            </Box>
+          </>
+        )}
+        <Stack component="form" direction="row" spacing={1} onSubmit={submitHex} sx={{ mt: 2 }}>
+          <TextField
+            size="small"
+            value={hex}
+            onChange={(e) => setHex(`#${e.target.value.replace(/#/g, "")}`)}
+            error={hex.length > 1 && !hexValid}
+            helperText={hex.length > 1 && !hexValid ? CHAT_UI.hexInvalid : " "}
+            slotProps={{
+              htmlInput: {
+                maxLength: CHAT_WEB_LIMITS.hexInputMax,
+                "aria-label": CHAT_UI.hexInput,
+                spellCheck: false,
+              },
+            }}
+            sx={{ flex: 1 }}
+          />
+          <Button
+            type="submit"
+            variant="outlined"
+            disabled={!hexValid}
+            sx={{ alignSelf: "flex-start" }}
+          >
+            {CHAT_UI.applyColour}
+          </Button>
+        </Stack>
+        <Button size="small" onClick={() => pick(DEFAULT_TEXT_COLOUR)}>
+          {CHAT_UI.resetColour}
+        </Button>
+      </Popover>
+    </>
+  );
+}

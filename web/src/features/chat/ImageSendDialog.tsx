@@ -1,0 +1,134 @@
+import {
+  CHAT_LIMITS,
+  CHAT_UI,
+  UPLOAD_FIELDS,
+  UPLOAD_LIMITS,
+  type UploadTempImageResponse,
+} from "@airwave/contracts";
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+} from "@mui/material";
+import { useEffect, useId, useState } from "react";
+import { api } from "../../app/api.ts";
+
+/** The largest image the chat sends: 5 MB (chat spec 5), never above what the server takes. */
+const IMAGE_MAX = Math.min(CHAT_LIMITS.imageMaxBytes, UPLOAD_LIMITS.imageMaxBytes);
+
+/** The client's check of a chosen file (chat spec 5): an image type, at most 5 MB. */
+export function checkChatImage(file: Pick<File, "type" | "size">): string | null {
+  if (!file.type.toLowerCase().startsWith("image/")) return CHAT_UI.selectImage;
+  if (file.size > IMAGE_MAX) return CHAT_UI.imageTooLarge;
+  return null;
+}
+
+/** Uploads the image as a temporary image: its URL, or the spec's failure text as an Error. */
+export async function uploadChatImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append(UPLOAD_FIELDS.file, file);
+  let answer: UploadTempImageResponse;
+  try {
+    answer = await api<UploadTempImageResponse>("/api/auth/uploadTempImage", {
+      method: "POST",
+      body: form,
+    });
+  } catch {
+    throw new Error(CHAT_UI.uploadFailed);
+  }
+  if (!answer?.url || typeof answer.url !== "string") throw new Error(CHAT_UI.uploadNoUrl);
+  return answer.url;
+}
+
+/** Shows the chosen image, uploads it on "Send image" and sends it as an image message. */
+export function ImageSendDialog({
+  file,
+  onClose,
+  onSend,
+}: {
+  file: File | null;
+  onClose: () => void;
+  onSend: (url: string) => boolean;
+}) {
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setError(null);
+    setBusy(false);
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    try {
+      const url = URL.createObjectURL(file);
+      setPreview(url);
+      return () => URL.revokeObjectURL(url);
+    } catch {
+      setPreview(null);
+      setError(CHAT_UI.readFailed);
+    }
+  }, [file]);
+
+  const send = async () => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const url = await uploadChatImage(file);
+      if (onSend(url)) onClose();
+      else setError(CHAT_UI.uploadFailed);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : CHAT_UI.uploadFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={!!file}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={`${id}-t`}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={`${id}-t`}>{CHAT_UI.imageDialogTitle}</DialogTitle>
+      <DialogContent>
+        {preview && (
+          <Box
+            component="img"
+            src={preview}
+            alt={file?.name ?? ""}
+            sx={{ display: "block", maxWidth: "100%", maxHeight: 320, mx: "auto", borderRadius: 1 }}
+          />
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {CHAT_UI.cancel}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={send}
+          disabled={busy || !file}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {busy ? CHAT_UI.uploading : CHAT_UI.sendImage}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,279 @@
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CHAT_UI,
+  type ChatUser,
+  DEFAULT_PROFILE_IMAGE,
+  isAdminRole,
+  isModeratorRole,
+  PATHS,
+  safeMediaUrl,
+} from "@airwave/contracts";
+import BlockIcon from "@mui/icons-material/Block";
+import ChatBubbleOutlineIcon from "@mui/icons-material/ChatBubbleOutlineOutlined";
+import LogoutIcon from "@mui/icons-material/Logout";
+import OpenInNewIcon from "@mui/icons-material/OpenInNew";
+import {
+  Avatar,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { type FormEvent, useId, useState } from "react";
+import { ApiError, api } from "../../app/api.ts";
+import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
+import { ChatNameTag } from "./ChatNameTag.tsx";
+import { openPrivateChat } from "./pm/store.ts";
+
+export type ModerationAction = "ban" | "kick";
+
+/** Ban or kick through the server (Admin and Moderator; the server checks): the dialog to show. */
+export async function moderate(
+  action: ModerationAction,
+  user: Pick<ChatUser, "_id" | "username">,
+  reason: string,
+): Promise<DialogMessage> {
+  const failed = action === "ban" ? CHAT_UI.banFailed : CHAT_UI.kickFailed;
+  try {
+    const res = await api<{ message?: string }>(`/api/auth/chat/${action}`, {
+      method: "POST",
+      body: { userId: user._id, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+    });
+    return {
+      title: action === "ban" ? CHAT_UI.banned : CHAT_UI.kicked,
+      message:
+        res.message ||
+        (action === "ban"
+          ? CHAT_MESSAGES.banned(user.username)
+          : CHAT_MESSAGES.kicked(user.username)),
+    };
+  } catch (err) {
+    return {
+      title: failed,
+      message: err instanceof ApiError && err.message ? err.message : failed,
+    };
+  }
+}
+
+function ModerationDialog({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: { action: ModerationAction; user: ChatUser } | null;
+  onClose: () => void;
+  onDone: (result: DialogMessage) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const action = target?.action ?? "kick";
+  const name = target?.user.username ?? "";
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!target) return;
+    setBusy(true);
+    const result = await moderate(target.action, target.user, reason);
+    setBusy(false);
+    setReason("");
+    onDone(result);
+  };
+
+  return (
+    <Dialog
+      open={!!target}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={`${id}-t`}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{ paper: { component: "form", onSubmit: submit } as object }}
+    >
+      <DialogTitle id={`${id}-t`}>
+        {action === "ban" ? CHAT_UI.banTitle(name) : CHAT_UI.kickTitle(name)}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {action === "ban" ? CHAT_UI.banExplain : CHAT_UI.kickExplain}
+        </DialogContentText>
+        <TextField
+          label={CHAT_UI.reason}
+          value={reason}
+          onChange={(e) => setReason(e.target.value.slice(0, CHAT_LIMITS.banReasonMax))}
+          fullWidth
+          multiline
+          minRows={2}
+          autoFocus
+          helperText={`${reason.length}/${CHAT_LIMITS.banReasonMax}`}
+          slotProps={{ htmlInput: { maxLength: CHAT_LIMITS.banReasonMax } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {CHAT_UI.cancel}
+        </Button>
+        <Button type="submit" variant="contained" color="error" disabled={busy}>
+          {action === "ban" ? CHAT_UI.ban : CHAT_UI.kick}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The room's user list (chat spec 2): pictures and styled name tags; each member's menu offers a
+ * private message (not to oneself), the profile in a new tab, and for admins and moderators ban
+ * and kick with a reason.
+ */
+export function UserList({
+  users,
+  meId,
+  meRole,
+}: {
+  users: ChatUser[];
+  meId?: string;
+  meRole?: string;
+}) {
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; user: ChatUser } | null>(null);
+  const [target, setTarget] = useState<{ action: ModerationAction; user: ChatUser } | null>(null);
+  const [result, setResult] = useState<DialogMessage | null>(null);
+  const staff = isAdminRole(meRole) || isModeratorRole(meRole);
+  const menuUser = menu?.user;
+  const isMe = !!menuUser && menuUser._id === meId;
+
+  const close = () => setMenu(null);
+  const startModeration = (action: ModerationAction) => {
+    // Non-admins: the menu closes without action (chat spec 6).
+    if (menuUser && staff) setTarget({ action, user: menuUser });
+    close();
+  };
+
+  return (
+    <Box sx={{ minHeight: 0, display: "flex", flexDirection: "column" }}>
+      <Typography
+        variant="subtitle2"
+        component="h2"
+        sx={{
+          px: 2,
+          pt: 1.5,
+          pb: 0.5,
+          color: "text.secondary",
+          textTransform: "uppercase",
+          letterSpacing: 0.6,
+        }}
+      >
+        {CHAT_UI.usersOnline(users.length)}
+      </Typography>
+      {users.length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 2, py: 2 }}>
+          {CHAT_UI.noUsers}
+        </Typography>
+      ) : (
+        <List dense aria-label={CHAT_UI.users} sx={{ overflowY: "auto", flex: 1 }}>
+          {users.map((u) => (
+            <ListItem key={u._id} disablePadding>
+              <ListItemButton
+                aria-haspopup="menu"
+                aria-label={CHAT_UI.userMenu(u.username)}
+                onClick={(e) => setMenu({ anchor: e.currentTarget, user: u })}
+              >
+                <ListItemAvatar sx={{ minWidth: 44 }}>
+                  <Avatar
+                    src={safeMediaUrl(u.profileimage) ?? DEFAULT_PROFILE_IMAGE}
+                    alt=""
+                    sx={{ width: 32, height: 32 }}
+                  />
+                </ListItemAvatar>
+                <ListItemText
+                  disableTypography
+                  primary={
+                    <Box sx={{ display: "flex", alignItems: "center", gap: 0.75, minWidth: 0 }}>
+                      <ChatNameTag username={u.username} styling={u.nameTagStyling} />
+                      {u._id === meId && (
+                        <Typography variant="caption" color="text.secondary">
+                          {CHAT_UI.you}
+                        </Typography>
+                      )}
+                    </Box>
+                  }
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Menu anchorEl={menu?.anchor} open={!!menu} onClose={close}>
+        {menuUser && !isMe && (
+          <MenuItem
+            onClick={() => {
+              openPrivateChat({
+                _id: menuUser._id,
+                username: menuUser.username,
+                profileimage: menuUser.profileimage,
+              });
+              close();
+            }}
+          >
+            <ListItemIcon>
+              <ChatBubbleOutlineIcon fontSize="small" />
+            </ListItemIcon>
+            {CHAT_UI.privateMessage}
+          </MenuItem>
+        )}
+        {menuUser && (
+          <MenuItem
+            component="a"
+            href={PATHS.user(menuUser.username)}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={close}
+          >
+            <ListItemIcon>
+              <OpenInNewIcon fontSize="small" />
+            </ListItemIcon>
+            {CHAT_UI.viewProfile}
+          </MenuItem>
+        )}
+        {menuUser && staff && !isMe && (
+          <MenuItem onClick={() => startModeration("kick")}>
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            {CHAT_UI.kick}
+          </MenuItem>
+        )}
+        {menuUser && staff && !isMe && (
+          <MenuItem onClick={() => startModeration("ban")} sx={{ color: "error.main" }}>
+            <ListItemIcon>
+              <BlockIcon fontSize="small" color="error" />
+            </ListItemIcon>
+            {CHAT_UI.ban}
+          </MenuItem>
+        )}
+      </Menu>
+      <ModerationDialog
+        target={target}
+        onClose={() => setTarget(null)}
+        onDone={(r) => {
+          setTarget(null);
+          setResult(r);
+        }}
+      />
+      <MessageDialog value={result} onClose={() => setResult(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,191 @@
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CHAT_WEB_LIMITS,
+  CHAT_CLIENT_EVENTS as IN,
+  CHAT_SERVER_EVENTS as OUT,
+} from "@airwave/contracts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type FakeSocket, fakeSocket } from "../effects/testing/fake-socket.ts";
+import { ChatRoomClient, type RoomNotice } from "./room.ts";
+import { chatMessage } from "./test-utils.ts";
+
+const like = (userId: string) => ({ userId, username: userId, profileimage: "" });
+
+let socket: FakeSocket;
+let notices: RoomNotice[];
+let client: ChatRoomClient;
+
+beforeEach(async () => {
+  socket = fakeSocket();
+  notices = [];
+  client = new ChatRoomClient(
+    async () => socket,
+    (n) => notices.push(n),
+    () => "u-me",
+  );
+  client.connect();
+  await vi.waitFor(() => expect(client.getState().status).toBe("connected"));
+});
+afterEach(() => {
+  client.dispose();
+  vi.useRealTimers();
+});
+
+describe("the chat room client", () => {
+  it("shows the history cleaned, then live messages once each", () => {
+    socket.serverSends(OUT.history, [
+      chatMessage({ _id: "a", message: "hi <b>there</b>\u200B" }),
+      chatMessage({ _id: "b", likes: [like("u1")] }),
+    ]);
+    expect(client.getState().messages.map((m) => m.message)).toEqual(["hi there", "hello"]);
+    expect(client.getState().likes.b).toHaveLength(1);
+    socket.serverSends(OUT.message, chatMessage({ _id: "c", message: "new" }));
+    socket.serverSends(OUT.message, chatMessage({ _id: "c", message: "new" }));
+    socket.serverSends(OUT.message, chatMessage({ _id: "a" }));
+    socket.serverSends(OUT.message, { nonsense: true });
+    expect(client.getState().messages.map((m) => m._id)).toEqual(["a", "b", "c"]);
+  });
+
+  it("shortens a reply's quote to 50 characters", () => {
+    socket.serverSends(
+      OUT.message,
+      chatMessage({ _id: "r", replyTo: { id: "a", username: "x", message: "y".repeat(120) } }),
+    );
+    const quote = client.getState().messages[0]?.replyTo?.message ?? "";
+    expect(Array.from(quote).length).toBeLessThanOrEqual(CHAT_LIMITS.replyPreview);
+  });
+
+  it("floats a like bubble when likes grow, at most 3 at once, each gone after its time", () => {
+    vi.useFakeTimers();
+    socket.serverSends(OUT.history, [chatMessage({ _id: "a" })]);
+    for (let i = 1; i <= 5; i++)
+      socket.serverSends(OUT.likeUpdate, {
+        messageId: "a",
+        likes: Array.from({ length: i }, (_, j) => like(`u${j}`)),
+      });
+    expect(client.getState().likes.a).toHaveLength(5);
+    expect(client.getState().pulses).toHaveLength(CHAT_LIMITS.pulseBubbles);
+    // A like taken back does not float a bubble.
+    socket.serverSends(OUT.likeUpdate, { messageId: "a", likes: [like("u0")] });
+    vi.advanceTimersByTime(CHAT_WEB_LIMITS.pulseMs);
+    expect(client.getState().pulses).toHaveLength(0);
+  });
+
+  it("keeps the user list from the joiner's list and the comings and goings", () => {
+    const bob = { _id: "u-bob", username: "bob" };
+    const me = { _id: "u-me", username: "alice" };
+    const zed = { _id: "u-zed", username: "zed" };
+    socket.serverSends(OUT.users, { users: [me, zed] });
+    socket.serverSends(OUT.userConnected, { user: me });
+    socket.serverSends(OUT.userConnected, { user: bob });
+    expect(client.getState().users.map((u) => u.username)).toEqual(["alice", "bob", "zed"]);
+    socket.serverSends(OUT.userDisconnected, { userId: "u-zed", username: "zed" });
+    expect(client.getState().users.map((u) => u.username)).toEqual(["alice", "bob"]);
+    // A full list, when one comes, replaces it.
+    socket.serverSends(OUT.userDisconnected, { userId: "u-bob", users: [me] });
+    expect(client.getState().users).toEqual([me]);
+  });
+
+  it("toasts a member who joins for 10 s (not oneself)", () => {
+    vi.useFakeTimers();
+    const bob = { _id: "u-bob", username: "bob" };
+    const me = { _id: "u-me", username: "alice" };
+    socket.serverSends(OUT.userConnected, { user: me });
+    expect(client.getState().joins).toHaveLength(0);
+    socket.serverSends(OUT.userConnected, { user: bob });
+    expect(client.getState().joins).toEqual([{ key: expect.any(Number), username: "bob" }]);
+    expect(notices).toContainEqual({ kind: "userJoined", user: bob });
+    vi.advanceTimersByTime(CHAT_LIMITS.welcomeToastMs - 1);
+    expect(client.getState().joins).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(client.getState().joins).toHaveLength(0);
+  });
+
+  it("answers presence pings, and adds the server's system messages as lines", () => {
+    socket.serverSends(OUT.presencePing, { at: 1 });
+    expect(socket.emit).toHaveBeenCalledWith(IN.presencePing, expect.anything());
+    socket.serverSends(OUT.system, { type: "system", message: CHAT_MESSAGES.slowDown });
+    expect(client.getState().messages.at(-1)).toMatchObject({
+      type: "system",
+      message: CHAT_MESSAGES.slowDown,
+    });
+  });
+
+  it("holds the up-next banner until cleared, and empties the room on a wipe", () => {
+    const upNext = {
+      message: "Up next",
+      next: { timeLabel: "20:00 - 21:00", djName: "dj", genre: "house", djProfilePicture: "" },
+      avatar: "",
+      remainingSec: 600,
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      issuedAt: new Date().toISOString(),
+    };
+    socket.serverSends(OUT.upNextSticky, upNext);
+    expect(client.getState().upNext).toEqual(upNext);
+    socket.serverSends(OUT.upNextClear);
+    expect(client.getState().upNext).toBeNull();
+    socket.serverSends(OUT.history, [chatMessage()]);
+    socket.serverSends(OUT.wiped, { deleted: 1 });
+    expect(client.getState().messages.map((m) => m.message)).toEqual([CHAT_MESSAGES.chatWiped]);
+  });
+
+  it("passes session events on: duplicate session, kick, refused payloads", () => {
+    socket.serverSends(OUT.duplicateUser, { title: "Session Already Active", message: "closed" });
+    socket.serverSends(OUT.forceKick, { reason: "cool off" });
+    socket.serverSends(OUT.error, { event: "chat-message", message: "Message not found" });
+    expect(notices).toEqual([
+      { kind: "duplicate", title: "Session Already Active", message: "closed" },
+      { kind: "forceKick", reason: "cool off" },
+      { kind: "error", message: "Message not found" },
+    ]);
+  });
+
+  it("sends messages and likes only while connected", () => {
+    expect(client.send({ message: "x", type: "message" })).toBe(true);
+    expect(client.like("a")).toBe(true);
+    expect(socket.emit).toHaveBeenCalledWith(IN.message, { message: "x", type: "message" });
+    expect(socket.emit).toHaveBeenCalledWith(IN.like, { messageId: "a" });
+    socket.connected = false;
+    expect(client.send({ message: "y", type: "message" })).toBe(false);
+  });
+
+  it("locks the track id for 10 s after a request and reports the answer", () => {
+    vi.useFakeTimers();
+    expect(client.requestTrackId()).toBeNull();
+    expect(socket.emit).toHaveBeenCalledWith(IN.trackIdRequest, {});
+    expect(client.getState()).toMatchObject({ trackIdLoading: true, trackIdLocked: true });
+    expect(client.requestTrackId()).toBe(CHAT_MESSAGES.trackIdUnavailable);
+    socket.serverSends(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdNotConfigured });
+    expect(notices.at(-1)).toEqual({
+      kind: "trackIdError",
+      message: CHAT_MESSAGES.trackIdNotConfigured,
+    });
+    expect(client.getState()).toMatchObject({ trackIdLoading: false, trackIdLocked: true });
+    vi.advanceTimersByTime(CHAT_LIMITS.trackIdLockMs);
+    expect(client.getState().trackIdLocked).toBe(false);
+    socket.connected = false;
+    expect(client.requestTrackId()).toBe(CHAT_MESSAGES.trackIdNotReady);
+  });
+
+  it("closes the connection when the page is left", () => {
+    window.dispatchEvent(new Event("pagehide"));
+    expect(socket.disconnect).toHaveBeenCalled();
+  });
+
+  it("closes the connection when disposed, also one still being opened", async () => {
+    client.dispose();
+    expect(socket.disconnect).toHaveBeenCalled();
+    const late = fakeSocket();
+    let resolve: (s: FakeSocket) => void = () => {};
+    const pending = new ChatRoomClient(
+      () => new Promise((r) => (resolve = r)),
+      () => {},
+      () => undefined,
+    );
+    pending.connect();
+    pending.dispose();
+    resolve(late);
+    await vi.waitFor(() => expect(late.disconnect).toHaveBeenCalled());
+  });
+});
