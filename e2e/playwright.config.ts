@@ -10,7 +10,7 @@ export default defineConfig({
   // One app instance holds site-wide state (the registration switch): run the files one by one.
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
   use: {
