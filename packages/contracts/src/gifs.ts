@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isApiAddress } from "./http.ts";
 import { MESSAGE_LIMITS } from "./messages.ts";
 
 /**
@@ -13,6 +14,8 @@ export const GIF_API = {
 } as const;
 
 export const GIF_LIMITS = {
+  /** The station library's page size (chat spec 9: BV GIF page size). */
+  libraryPageSize: 20,
   /** GIPHY page size and rating (community spec 7 and 9). */
   limit: 48,
   rating: "pg",
@@ -36,6 +39,12 @@ export const GIF_MESSAGES = {
   noResults: "No results.",
   poweredBy: "Powered by GIPHY",
   noLibraryGifs: "No GIFs in the station library yet.",
+  /** Chat spec 8: a library search that matches nothing. */
+  noLibraryMatches: "No GIFs found. Try another search or refresh.",
+  librarySearchLabel: "Search station GIFs",
+  libraryPage: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  previousPage: "Previous page",
+  nextPage: "Next page",
   dialogTitle: "Choose a GIF",
   searchLabel: "Search GIFs",
   searchButton: "Search",
@@ -91,9 +100,15 @@ export interface LibraryGifsAnswer {
  * A message body that is only a GIF link (community spec 5): an http(s) URL, or a path on this site,
  * ending .gif with an optional query string.
  */
-export const GIF_LINK_PATTERN = /^(?:https?:\/\/[^\s/?#]+\/|\/(?!\/))[^\s?#]*\.gif(?:\?[^\s#]*)?$/i;
+export const GIF_LINK_PATTERN =
+  /^(?:https?:\/\/[^\s/?#\\]+\/|\/(?![/\\]))[^\s?#\\]*\.gif(?:\?[^\s#]*)?$/i;
 
-export const isGifLink = (text: string): boolean => GIF_LINK_PATTERN.test(text.trim());
+/**
+ * A path starting `/\` is another host to the browser (`//host`), and a GIF "in" the API would
+ * call it with the viewer's session: neither is a GIF link.
+ */
+export const isGifLink = (text: string): boolean =>
+  GIF_LINK_PATTERN.test(text.trim()) && !isApiAddress(text);
 
 /** The composer's emoji picker (community spec 4 and 9). */
 export const EMOJI_LIMITS = {

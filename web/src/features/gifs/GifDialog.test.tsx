@@ -167,4 +167,32 @@ describe("GifDialog", () => {
     await user.click(await screen.findByRole("tab", { name: GIF_MESSAGES.libraryTab }));
     expect(await screen.findByText(GIF_MESSAGES.noLibraryGifs)).toBeVisible();
   });
+
+  it("pages the station library by 20 and searches it by name", async () => {
+    const user = userEvent.setup();
+    const gifs = Array.from({ length: 25 }, (_, i) => ({
+      gifid: `g${i}`,
+      _id: `g${i}`,
+      name: i === 24 ? "Air horn" : `Loop ${i}`,
+      file: `/uploads/gifs/${i}.gif`,
+      gif: `/uploads/gifs/${i}.gif`,
+    }));
+    setup(({ path }) => (path === GIF_API.library ? json({ gifs }) : json({ data: TRENDING })));
+    await user.click(screen.getByRole("button", { name: "Open GIFs" }));
+    await user.click(await screen.findByRole("tab", { name: GIF_MESSAGES.libraryTab }));
+    expect(await screen.findByText(GIF_MESSAGES.libraryPage(1, 2))).toBeVisible();
+    expect(screen.getByRole("button", { name: "Loop 0" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Air horn" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: GIF_MESSAGES.nextPage }));
+    expect(await screen.findByRole("button", { name: "Air horn" })).toBeVisible();
+    expect(screen.getByText(GIF_MESSAGES.libraryPage(2, 2))).toBeVisible();
+
+    const search = screen.getByRole("textbox", { name: GIF_MESSAGES.librarySearchLabel });
+    await user.type(search, "horn");
+    expect(screen.getByRole("button", { name: "Air horn" })).toBeVisible();
+    expect(screen.queryByText(GIF_MESSAGES.libraryPage(1, 2))).toBeNull();
+    await user.clear(search);
+    await user.type(search, "nothing like it");
+    expect(screen.getByText(GIF_MESSAGES.noLibraryMatches)).toBeVisible();
+  });
 });

@@ -32,6 +32,16 @@ export interface PickedGif {
 
 type GifTab = "giphy" | "library";
 
+/** One page (20) of the station library, filtered by name (case-insensitive). */
+export function libraryPageOf<T extends { name: string }>(gifs: T[], query: string, page: number) {
+  const q = query.trim().toLowerCase();
+  const matching = q ? gifs.filter((g) => g.name.toLowerCase().includes(q)) : gifs;
+  const pages = Math.max(1, Math.ceil(matching.length / GIF_LIMITS.libraryPageSize));
+  const current = Math.min(Math.max(0, page), pages - 1);
+  const start = current * GIF_LIMITS.libraryPageSize;
+  return { items: matching.slice(start, start + GIF_LIMITS.libraryPageSize), page: current, pages };
+}
+
 interface Tile {
   key: string;
   src: string;
@@ -126,6 +136,8 @@ export function GifDialog({
   const [tab, setTab] = useState<GifTab>("giphy");
   const [input, setInput] = useState("");
   const [term, setTerm] = useState<string | null>(null);
+  const [libraryQuery, setLibraryQuery] = useState("");
+  const [libraryPage, setLibraryPage] = useState(0);
 
   const onGiphy = open && tab === "giphy";
   const trending = useQuery({
@@ -170,7 +182,8 @@ export function GifDialog({
     title: g.title,
     send: g.images.fixed_height.url,
   }));
-  const libraryTiles: Tile[] = (library.data ?? []).map((g) => ({
+  const libraryView = libraryPageOf(library.data ?? [], libraryQuery, libraryPage);
+  const libraryTiles: Tile[] = libraryView.items.map((g) => ({
     key: g._id,
     src: g.file,
     title: g.name,
@@ -198,7 +211,9 @@ export function GifDialog({
   let libraryBody: ReactNode;
   if (library.isError) libraryBody = <Status text={GIF_MESSAGES.failedToLoad} severity="error" />;
   else if (library.isPending) libraryBody = <Status loading />;
-  else if (libraryTiles.length === 0) libraryBody = <Status text={GIF_MESSAGES.noLibraryGifs} />;
+  else if ((library.data ?? []).length === 0)
+    libraryBody = <Status text={GIF_MESSAGES.noLibraryGifs} />;
+  else if (libraryTiles.length === 0) libraryBody = <Status text={GIF_MESSAGES.noLibraryMatches} />;
   else libraryBody = <TileGrid tiles={libraryTiles} onPick={pick} />;
 
   return (
@@ -276,7 +291,50 @@ export function GifDialog({
             <Box sx={{ flex: 1 }}>{giphyBody}</Box>
           </>
         ) : (
-          <Box sx={{ flex: 1 }}>{libraryBody}</Box>
+          <>
+            <TextField
+              size="small"
+              fullWidth
+              value={libraryQuery}
+              onChange={(e) => {
+                setLibraryQuery(e.target.value);
+                setLibraryPage(0);
+              }}
+              placeholder={GIF_MESSAGES.librarySearchLabel}
+              slotProps={{
+                htmlInput: {
+                  "aria-label": GIF_MESSAGES.librarySearchLabel,
+                  maxLength: GIF_LIMITS.queryMax,
+                },
+              }}
+            />
+            <Box sx={{ flex: 1 }}>{libraryBody}</Box>
+            {libraryView.pages > 1 && (
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: "center", justifyContent: "center" }}
+              >
+                <Button
+                  size="small"
+                  disabled={libraryView.page === 0}
+                  onClick={() => setLibraryPage(libraryView.page - 1)}
+                >
+                  {GIF_MESSAGES.previousPage}
+                </Button>
+                <Typography variant="body2" color="text.secondary">
+                  {GIF_MESSAGES.libraryPage(libraryView.page + 1, libraryView.pages)}
+                </Typography>
+                <Button
+                  size="small"
+                  disabled={libraryView.page >= libraryView.pages - 1}
+                  onClick={() => setLibraryPage(libraryView.page + 1)}
+                >
+                  {GIF_MESSAGES.nextPage}
+                </Button>
+              </Stack>
+            )}
+          </>
         )}
       </DialogContent>
       {tab === "giphy" && (
