@@ -1,4 +1,5 @@
 import { IMAGE_URL } from "./chat.ts";
+import { isApiAddress } from "./http.ts";
 
 /**
  * How a chat message's text is shown (chat spec 5, decisions "Chat room"): colour tags
@@ -46,6 +47,7 @@ export function safeHttpUrl(raw: string): string | null {
 export function safeMediaUrl(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const value = raw.trim();
+  if (isApiAddress(value)) return null;
   if (/^\/(?:uploads|images)\/[\w./%-]+$/.test(value) && !value.includes("..")) return value;
   return safeHttpUrl(value);
 }
@@ -70,7 +72,9 @@ function linkify(text: string): InlineSegment[] {
     const href = safeHttpUrl(raw);
     if (!href) continue;
     pushText(text.slice(last, start));
-    if (IMAGE_URL.test(raw)) out.push({ kind: "image", src: href, text: raw });
+    // An image link into the station's API stays a link: loading it would call the API.
+    if (IMAGE_URL.test(raw) && !isApiAddress(href))
+      out.push({ kind: "image", src: href, text: raw });
     else out.push({ kind: "link", href, text: raw });
     last = start + raw.length;
   }

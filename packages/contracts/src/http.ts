@@ -50,3 +50,29 @@ export const CSRF_EXEMPT_API_ROUTES: readonly string[] = [
 
 export const isPublicApiRoute = (method: string, path: string) =>
   PUBLIC_API_ROUTES.includes(`${method.toUpperCase()} ${path}`);
+
+/**
+ * Whether an address (absolute, or a path on this site) leads into the API: its path, with dot
+ * segments resolved and escapes decoded, starts with /api. Pictures a member chooses (pasted
+ * images, GIF links, name tag backgrounds) are never loaded from there: the browser would send a
+ * GET such as /api/auth/logout with the viewer's own session.
+ */
+export function isApiAddress(raw: string): boolean {
+  let path: string;
+  try {
+    path = new URL(raw.trim(), "http://station.invalid/").pathname;
+  } catch {
+    return false;
+  }
+  for (let i = 0; i < 3; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  return /^[/\\]+api(?![\w-])/i.test(path);
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isApiAddress } from "./http.ts";
 
 /** Limits of profiles, presence and search (community spec 5 and 9). */
 export const USER_LIMITS = {
@@ -154,7 +155,11 @@ export const nameTagStyleSchema = z
         .max(180, USER_MESSAGES.nameTagImageInvalid)
         .refine(
           (v) =>
-            v === "" || /^https:\/\/[^\s"'()<>\\]+$/.test(v) || /^\/uploads\/[\w./-]+$/.test(v),
+            v === "" ||
+            ((/^https:\/\/[^\s"'()<>\\]+$/.test(v) || /^\/uploads\/[\w./-]+$/.test(v)) &&
+              // Not out of the uploads with dot segments, and never an API call (GET /logout).
+              !/\/\.\.?(?:\/|$)/.test(v) &&
+              !isApiAddress(v)),
           { message: USER_MESSAGES.nameTagImageInvalid },
         )
         .optional(),
