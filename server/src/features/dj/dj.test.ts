@@ -18,6 +18,7 @@ import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { countRows } from "../../../test/db.ts";
 import { buildDjApplication, djApplicationInput } from "../../../test/factories/dj.ts";
 import { buildAdmin, buildModerator, buildUser } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 import { notifications } from "../notifications/schema.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { djApplications, djCredentials } from "./schema.ts";
@@ -41,12 +42,8 @@ interface Member {
 }
 
 /** A member signed in with their own browser. */
-async function member(build: typeof buildUser = buildUser, overrides = {}): Promise<Member> {
-  const { user, password } = await build(t.ctx.db, overrides);
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const member = (build: typeof buildUser = buildUser, overrides = {}): Promise<Member> =>
+  signInMember(t, build, overrides);
 
 const apply = (m: Member, body: unknown = djApplicationInput()) =>
   m.agent.post("/api/auth/applyDj", body);

@@ -1,9 +1,9 @@
 import { type PmMessageEvent, USER_EVENTS } from "@airwave/contracts";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent } from "../../../test/agent.ts";
+import type { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { buildUser } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 
 let t: TestApp;
 let baseUrl: string;
@@ -18,12 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn() {
-  const { user, password } = await buildUser(t.ctx.db);
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const signedIn = () => signInMember(t);
 
 function socketOf(agent: Agent): Promise<Socket> {
   const socket = connect(baseUrl, {

@@ -21,6 +21,7 @@ import {
   buildPrivateUser,
   buildUser,
 } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { conversationParticipants, conversations, privateMessages } from "./schema.ts";
 
@@ -36,12 +37,8 @@ interface Member {
 }
 
 /** A member signed in with their own browser. */
-async function member(build: typeof buildUser = buildUser, bio?: string): Promise<Member> {
-  const { user, password } = await build(t.ctx.db, bio === undefined ? {} : { bio });
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const member = (build: typeof buildUser = buildUser, bio?: string): Promise<Member> =>
+  signInMember(t, build, bio === undefined ? {} : { bio });
 
 const CONVERSATIONS = "/api/auth/pm/conversations";
 const messagesUrl = (id: string) => `${CONVERSATIONS}/${id}/messages`;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildComment, buildPost } from "../../../test/factories/posts.ts";
-import { buildModerator, buildUser } from "../../../test/factories.ts";
+import { buildModerator } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,12 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member() {
-  const built = await buildUser(t.ctx.db);
-  const agent = new Agent(t.app);
-  await agent.login(built.user.username, built.password);
-  return { ...built, agent };
-}
+const member = () => signInMember(t);
 
 describe("comments", () => {
   it("adds a comment, counts it, notifies the post's author and lists it on the post", async () => {

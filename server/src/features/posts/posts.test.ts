@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildPost } from "../../../test/factories/posts.ts";
 import { buildModerator, buildUser } from "../../../test/factories.ts";
 import { noise } from "../../../test/images.ts";
+import { signInMember } from "../../../test/members.ts";
 import { blocks, follows } from "../social/schema.ts";
 import { saveImageUpload } from "../uploads/service.ts";
 import { users } from "../users/schema.ts";
@@ -17,12 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member(overrides: Parameters<typeof buildUser>[1] = {}) {
-  const built = await buildUser(t.ctx.db, overrides);
-  const agent = new Agent(t.app);
-  await agent.login(built.user.username, built.password);
-  return { ...built, agent };
-}
+const member = (overrides: Parameters<typeof buildUser>[1] = {}) =>
+  signInMember(t, buildUser, overrides);
 
 describe("creating, editing and deleting posts", () => {
   it("creates a text post and a post with a SoundCloud link (embed found)", async () => {

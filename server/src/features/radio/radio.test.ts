@@ -20,6 +20,7 @@ import {
 } from "../../../test/factories/radio.ts";
 import { buildBooking } from "../../../test/factories/schedule.ts";
 import { buildAdmin, buildUser } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 import { setScheduleClock } from "../schedule/clock.ts";
 import { stationWeek } from "../schedule/station-time.ts";
 import { users } from "../users/schema.ts";
@@ -29,12 +30,7 @@ let t: TestApp;
 let admin: Agent;
 let dj: RadioDj;
 
-async function signedIn(build: typeof buildUser = buildUser) {
-  const { user, password } = await build(t.ctx.db);
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const signedIn = (build: typeof buildUser = buildUser) => signInMember(t, build);
 
 beforeAll(async () => {
   icecast = await recordedIcecast();

@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { countRows } from "../../../test/db.ts";
 import { buildBooking, buildDj } from "../../../test/factories/schedule.ts";
 import { buildAdmin, buildBannedUser, buildUser } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 import type { UserRow } from "../users/schema.ts";
 import { setScheduleClock } from "./clock.ts";
 import { scheduleBookings } from "./schema.ts";
@@ -40,12 +41,7 @@ interface Member {
   agent: Agent;
 }
 
-async function signedIn(build: typeof buildUser = buildUser): Promise<Member> {
-  const { user, password } = await build(t.ctx.db);
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const signedIn = (build: typeof buildUser = buildUser): Promise<Member> => signInMember(t, build);
 const dj = () => signedIn(buildDj);
 const admin = () => signedIn(buildAdmin);
 

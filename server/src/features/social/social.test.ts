@@ -8,7 +8,7 @@ import {
 } from "@airwave/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Agent } from "../../../test/agent.ts";
+import type { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { countRows } from "../../../test/db.ts";
 import {
@@ -20,6 +20,7 @@ import {
   buildPrivateUser,
   buildUser,
 } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 import type { UserRow } from "../users/schema.ts";
 import { users } from "../users/schema.ts";
 import { blocks, followRequests, follows } from "./schema.ts";
@@ -39,12 +40,7 @@ interface Member {
 }
 
 /** A member signed in with their own browser. */
-async function member(build: typeof buildUser = buildUser): Promise<Member> {
-  const { user, password } = await build(t.ctx.db);
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const member = (build: typeof buildUser = buildUser): Promise<Member> => signInMember(t, build);
 
 async function notificationsOf(m: Member): Promise<NotificationView[]> {
   const res = await m.agent.get("/api/auth/userNotifications");

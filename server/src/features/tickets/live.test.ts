@@ -1,10 +1,11 @@
 import { type NotificationView, USER_EVENTS } from "@airwave/contracts";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent } from "../../../test/agent.ts";
+import type { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildTicket } from "../../../test/factories/tickets.ts";
 import { buildAdmin, buildUser } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 
 let t: TestApp;
 let baseUrl: string;
@@ -19,12 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn(build: typeof buildUser) {
-  const { user, password } = await build(t.ctx.db);
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const signedIn = (build: typeof buildUser) => signInMember(t, build);
 
 function socketFor(agent: Agent): Promise<Socket> {
   const socket = connect(baseUrl, {

@@ -17,6 +17,7 @@ import {
   buildTicketMessage,
 } from "../../../test/factories/tickets.ts";
 import { buildAdmin, buildModerator, buildUser } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 import type { UserRow } from "../users/schema.ts";
 import { ticketMessages, tickets } from "./schema.ts";
 
@@ -31,12 +32,7 @@ interface Member {
   agent: Agent;
 }
 
-async function member(build: typeof buildUser = buildUser): Promise<Member> {
-  const { user, password } = await build(t.ctx.db);
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const member = (build: typeof buildUser = buildUser): Promise<Member> => signInMember(t, build);
 
 async function ticketsOf(m: Member): Promise<TicketView[]> {
   const res = await m.agent.get("/api/auth/getUserTickets");

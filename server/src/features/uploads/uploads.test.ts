@@ -24,6 +24,7 @@ import {
   paddedPng,
   pngImage,
 } from "../../../test/images.ts";
+import { signInMember } from "../../../test/members.ts";
 import type { FormFile } from "../../../test/multipart.ts";
 import { multipartBody } from "../../../test/multipart.ts";
 import { uploads } from "../../platform/storage/schema.ts";
@@ -58,12 +59,7 @@ async function storedFiles(): Promise<string[]> {
     .sort();
 }
 
-async function member() {
-  const { user, password } = await buildUser(t.ctx.db);
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const member = () => signInMember(t);
 
 const keyOf = (url: string) => url.replace(/^\/uploads\//, "");
 const uploadRow = async (key: string) =>

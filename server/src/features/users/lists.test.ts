@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { type BasicUser, USER_LIMITS, USER_MESSAGES } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildBannedUser, buildBlock, buildUser } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 import { users } from "./schema.ts";
 
 let t: TestApp;
@@ -15,12 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member(overrides: Parameters<typeof buildUser>[1] = {}) {
-  const { user, password } = await buildUser(t.ctx.db, overrides);
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const member = (overrides: Parameters<typeof buildUser>[1] = {}) =>
+  signInMember(t, buildUser, overrides);
 
 const names = (list: BasicUser[]) => list.map((u) => u.username);
 const ids = (list: BasicUser[]) => list.map((u) => u.id);

@@ -7,7 +7,6 @@ import {
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildPost } from "../../../test/factories/posts.ts";
 import {
@@ -20,6 +19,7 @@ import {
   buildPrivateUser,
   buildUser,
 } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 import { users } from "./schema.ts";
 
 let t: TestApp;
@@ -28,12 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member(build: typeof buildUser = buildUser, overrides = {}) {
-  const { user, password } = await build(t.ctx.db, overrides);
-  const agent = new Agent(t.app);
-  await agent.login(user.username, password);
-  return { user, agent };
-}
+const member = (build: typeof buildUser = buildUser, overrides = {}) =>
+  signInMember(t, build, overrides);
 
 const PROFILE = "/api/auth/getUserProfileData";
 const PRIVATE_FIELDS = ["email", "passwordHash", "password", "loginIps", "lastLoginIp"];
