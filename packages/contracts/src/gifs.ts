@@ -128,3 +128,51 @@ export const EMOJI_MESSAGES = {
   noRecent: "No recent emojis yet.",
   noMatch: "No emojis found.",
 } as const satisfies Record<string, unknown>;
+
+/** The admin's GIF library management (admin spec Tab 3, 5 and 9). */
+export const GIF_ADMIN_API = {
+  upload: "/api/auth/uploadGif",
+  delete: "/api/auth/deleteGif",
+} as const;
+
+export const GIF_ADMIN_LIMITS = {
+  /** Admin spec 9: GIF max size 10 MB. */
+  maxBytes: 10 * 1024 * 1024,
+  /** Admin spec 9: GIF table 10 per page. */
+  pageSize: 10,
+  nameMax: 100,
+} as const;
+
+export const GIF_ADMIN_MESSAGES = {
+  nameRequired: "Name is required",
+  fileRequired: "GIF is required",
+  notGif: "Only GIF files are allowed",
+  tooLarge: "GIF must be 10 MB or less",
+  nameTooLong: `Name must be ${GIF_ADMIN_LIMITS.nameMax} characters or less`,
+  uploaded: "GIF uploaded",
+  deleted: "GIF deleted",
+  notFound: "GIF not found",
+  uploadFailed: "Upload failed",
+  deleteFailed: "Failed to delete GIF",
+} as const;
+
+/** The name beside the uploaded file. */
+export const gifUploadNameSchema = z
+  .string({ error: GIF_ADMIN_MESSAGES.nameRequired })
+  .trim()
+  .min(1, GIF_ADMIN_MESSAGES.nameRequired)
+  .max(GIF_ADMIN_LIMITS.nameMax, GIF_ADMIN_MESSAGES.nameTooLong);
+
+/** POST /api/auth/deleteGif */
+export const gifDeleteSchema = z.object({
+  gifId: z
+    .string({ error: GIF_ADMIN_MESSAGES.notFound })
+    .min(1, GIF_ADMIN_MESSAGES.notFound)
+    .max(100),
+});
+
+/** POST /api/auth/uploadGif answers 200 with this. */
+export interface GifUploadAnswer {
+  message: string;
+  gif: LibraryGif;
+}

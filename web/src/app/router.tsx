@@ -28,7 +28,7 @@ const MyProfileRedirect = lazyNamed(upcoming, "MyProfileRedirect");
 const NewsFeedPage = lazyNamed(() => import("../features/feed/NewsFeedPage.tsx"), "NewsFeedPage");
 const ApplyDjPage = lazyNamed(() => import("../features/dj/ApplyDjPage.tsx"), "ApplyDjPage");
 const InboxPage = lazyNamed(() => import("../features/inbox/InboxPage.tsx"), "InboxPage");
-const AdminPage = lazyNamed(upcoming, "AdminPage");
+const AdminPage = lazyNamed(() => import("../features/admin/AdminPage.tsx"), "AdminPage");
 
 /** The route table of community spec section 2. Matching ignores case. */
 export function AppRoutes() {

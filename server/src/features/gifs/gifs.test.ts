@@ -9,20 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildLibraryGif } from "../../../test/factories/gifs.ts";
-import { buildUser } from "../../../test/factories.ts";
 import { FAKE_STICKERS, type GiphyFake, startGiphyFake } from "../../../test/giphy-fake.ts";
+import { signInMember } from "../../../test/members.ts";
 import { AnswerCache } from "./service.ts";
 
 let fake: GiphyFake;
 let t: TestApp;
 let member: Agent;
 
-async function signedIn(app: TestApp): Promise<Agent> {
-  const { user, password } = await buildUser(app.ctx.db);
-  const agent = new Agent(app.app);
-  await agent.login(user.username, password);
-  return agent;
-}
+const signedIn = async (app: TestApp): Promise<Agent> => (await signInMember(app)).agent;
 
 beforeAll(async () => {
   fake = await startGiphyFake();

@@ -6,6 +6,7 @@ import {
 } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
+import { gifAdminRoutes } from "./admin-routes.ts";
 import { createGifService } from "./service.ts";
 
 /** GIF search through our server (decisions, "Media") and the station's own GIF library. */
@@ -25,4 +26,6 @@ export function gifsRoutes(app: FastifyInstance, ctx: AppContext) {
       gifs: await gifs.library(),
     }),
   );
+
+  gifAdminRoutes(app, ctx);
 }
