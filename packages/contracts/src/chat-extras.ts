@@ -71,7 +71,6 @@ export const PM_WINDOW_TEXTS = {
   noMessages: "No messages yet",
   loading: "Loading messages…",
   sendFailed: "Message not sent. Please try again.",
-  gifAlt: "GIF",
 } as const;
 
 /** Name tag customiser (chat spec 2, 3, 5 and 8). */

@@ -1,9 +1,10 @@
 import { type PmMessageEvent, USER_EVENTS } from "@airwave/contracts";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { signInMember } from "../../../test/members.ts";
+import { memberSocket } from "../../../test/sockets.ts";
 
 let t: TestApp;
 let baseUrl: string;
@@ -20,18 +21,8 @@ afterAll(async () => {
 
 const signedIn = () => signInMember(t);
 
-function socketOf(agent: Agent): Promise<Socket> {
-  const socket = connect(baseUrl, {
-    transports: ["websocket"],
-    extraHeaders: { cookie: `aw_sid=${agent.cookie("aw_sid")}` },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
-}
+const socketOf = (agent: Agent) =>
+  memberSocket(baseUrl, `aw_sid=${agent.cookie("aw_sid")}`, sockets);
 
 describe("live private messages", () => {
   it("pushes a sent message to every participant's socket, and to nobody else", async () => {

@@ -1,10 +1,11 @@
 import { NOTIFICATION_TYPES, type NotificationView, USER_EVENTS } from "@airwave/contracts";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildPost } from "../../../test/factories/posts.ts";
 import { buildUser } from "../../../test/factories.ts";
+import { memberSocket } from "../../../test/sockets.ts";
 
 let t: TestApp;
 let baseUrl: string;
@@ -19,18 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function socketFor(cookie: string | undefined): Promise<Socket> {
-  const socket = connect(baseUrl, {
-    transports: ["websocket"],
-    extraHeaders: cookie ? { cookie } : {},
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
-}
+const socketFor = (cookie: string | undefined) => memberSocket(baseUrl, cookie, sockets);
 
 describe("live notifications", () => {
   it("refuses a socket without a session", async () => {

@@ -1,11 +1,12 @@
 import { type NotificationView, USER_EVENTS } from "@airwave/contracts";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildTicket } from "../../../test/factories/tickets.ts";
 import { buildAdmin, buildUser } from "../../../test/factories.ts";
 import { signInMember } from "../../../test/members.ts";
+import { memberSocket } from "../../../test/sockets.ts";
 
 let t: TestApp;
 let baseUrl: string;
@@ -22,18 +23,8 @@ afterAll(async () => {
 
 const signedIn = (build: typeof buildUser) => signInMember(t, build);
 
-function socketFor(agent: Agent): Promise<Socket> {
-  const socket = connect(baseUrl, {
-    transports: ["websocket"],
-    extraHeaders: { cookie: `aw_sid=${agent.cookie("aw_sid")}` },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
-}
+const socketFor = (agent: Agent) =>
+  memberSocket(baseUrl, `aw_sid=${agent.cookie("aw_sid")}`, sockets);
 
 describe("live ticket replies", () => {
   it("pushes an admin's reply to the owner's connected socket as a ticket notification", async () => {

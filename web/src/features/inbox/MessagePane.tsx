@@ -3,7 +3,6 @@ import {
   type ConversationView,
   DEFAULT_PROFILE_IMAGE,
   INBOX_TEXTS,
-  isGifLink,
   MESSAGE_MESSAGES,
   type MessageView,
 } from "@airwave/contracts";
@@ -23,79 +22,11 @@ import {
 import { useLayoutEffect, useRef } from "react";
 import { Composer, type SendFn } from "./Composer.tsx";
 import { ConversationAvatar } from "./ConversationAvatar.tsx";
-import {
-  bubbleTime,
-  conversationTitle,
-  groupMessages,
-  nearTop,
-  otherParticipants,
-} from "./logic.ts";
+import { conversationTitle, groupMessages, nearTop, otherParticipants } from "./logic.ts";
+
+import { MessageBubble } from "./MessageBubble.tsx";
 
 const BOTTOM_SLACK_PX = 80;
-
-function Bubble({
-  message,
-  mine,
-  onImageLoad,
-}: {
-  message: MessageView;
-  mine: boolean;
-  onImageLoad: () => void;
-}) {
-  const gif = isGifLink(message.body);
-  const time = (
-    <Box
-      component="time"
-      dateTime={message.createdAt}
-      title={new Date(message.createdAt).toLocaleString()}
-      sx={{
-        display: "block",
-        typography: "caption",
-        fontSize: 11,
-        opacity: 0.75,
-        textAlign: mine ? "right" : "left",
-        mt: 0.25,
-      }}
-    >
-      {bubbleTime(message.createdAt)}
-    </Box>
-  );
-  if (gif) {
-    return (
-      <Box sx={{ maxWidth: "min(220px, 70%)", alignSelf: mine ? "flex-end" : "flex-start" }}>
-        <Box
-          component="img"
-          src={message.body.trim()}
-          alt={INBOX_TEXTS.gifAlt}
-          loading="lazy"
-          onLoad={onImageLoad}
-          sx={{ display: "block", maxWidth: "100%", maxHeight: 200, borderRadius: 2 }}
-        />
-        <Box sx={{ color: "text.secondary" }}>{time}</Box>
-      </Box>
-    );
-  }
-  return (
-    <Box
-      sx={{
-        alignSelf: mine ? "flex-end" : "flex-start",
-        maxWidth: "min(520px, 78%)",
-        px: 1.5,
-        py: 0.75,
-        borderRadius: 2.5,
-        bgcolor: mine ? "primary.main" : "action.selected",
-        color: mine ? "primary.contrastText" : "text.primary",
-        whiteSpace: "pre-wrap",
-        overflowWrap: "anywhere",
-      }}
-    >
-      <Typography variant="body2" component="p" sx={{ m: 0 }}>
-        {message.body}
-      </Typography>
-      {time}
-    </Box>
-  );
-}
 
 /** The open conversation (community spec 2 and 4): header, grouped messages, composer. */
 export function MessagePane({
@@ -272,7 +203,7 @@ export function MessagePane({
                     </Typography>
                   )}
                   {group.messages.map((m) => (
-                    <Bubble key={m._id} message={m} mine={mine} onImageLoad={onImageLoad} />
+                    <MessageBubble key={m._id} message={m} mine={mine} onImageLoad={onImageLoad} />
                   ))}
                 </Stack>
               </Stack>

@@ -1,5 +1,6 @@
 import {
   type ConversationView,
+  INBOX_TEXTS,
   MESSAGE_MESSAGES,
   type MessageView,
   PM_WINDOW,
@@ -143,7 +144,7 @@ describe("FloatingPmWindow", { timeout: 20_000 }, () => {
     const win = pmWindow();
     expect(within(win).getByRole("tab", { name: "bob" })).toHaveAttribute("aria-selected", "true");
     expect(await within(win).findByText("hello there")).toBeVisible();
-    expect(within(win).getByRole("img", { name: PM_WINDOW_TEXTS.gifAlt })).toHaveAttribute(
+    expect(within(win).getByRole("img", { name: INBOX_TEXTS.gifAlt })).toHaveAttribute(
       "src",
       "https://media.example/party.gif",
     );

@@ -1,10 +1,4 @@
-import {
-  isGifLink,
-  MESSAGE_LIMITS,
-  type MessageView,
-  PM_WINDOW_TEXTS,
-  USER_EVENTS,
-} from "@airwave/contracts";
+import { MESSAGE_LIMITS, type MessageView, PM_WINDOW_TEXTS, USER_EVENTS } from "@airwave/contracts";
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -13,65 +7,13 @@ import { useSocketEvent } from "../../../app/socket.ts";
 import { conversationIdOf, inboxApi } from "../../inbox/api.ts";
 import { Composer } from "../../inbox/Composer.tsx";
 import { setUnreadZero } from "../../inbox/hooks.ts";
-import { bubbleTime, mergeMessages } from "../../inbox/logic.ts";
+import { mergeMessages } from "../../inbox/logic.ts";
+import { MessageBubble } from "../../inbox/MessageBubble.tsx";
 import { emitPmUnreadRefresh } from "../../inbox/unread.ts";
 import { cannotMessageText } from "../../profile/RelationControls.tsx";
 import { type PmPeer, setPrivateChatUnread } from "./store.ts";
 
 const BOTTOM_SLACK_PX = 80;
-
-function Bubble({ message, mine }: { message: MessageView; mine: boolean }) {
-  const time = (
-    <Box
-      component="time"
-      dateTime={message.createdAt}
-      title={new Date(message.createdAt).toLocaleString()}
-      sx={{
-        display: "block",
-        fontSize: 11,
-        opacity: 0.75,
-        textAlign: mine ? "right" : "left",
-        mt: 0.25,
-      }}
-    >
-      {bubbleTime(message.createdAt)}
-    </Box>
-  );
-  if (isGifLink(message.body)) {
-    return (
-      <Box sx={{ maxWidth: "70%", alignSelf: mine ? "flex-end" : "flex-start" }}>
-        <Box
-          component="img"
-          src={message.body.trim()}
-          alt={PM_WINDOW_TEXTS.gifAlt}
-          loading="lazy"
-          sx={{ display: "block", maxWidth: "100%", maxHeight: 160, borderRadius: 2 }}
-        />
-        <Box sx={{ color: "text.secondary" }}>{time}</Box>
-      </Box>
-    );
-  }
-  return (
-    <Box
-      sx={{
-        alignSelf: mine ? "flex-end" : "flex-start",
-        maxWidth: "82%",
-        px: 1.25,
-        py: 0.5,
-        borderRadius: 2,
-        bgcolor: mine ? "primary.main" : "action.selected",
-        color: mine ? "primary.contrastText" : "text.primary",
-        whiteSpace: "pre-wrap",
-        overflowWrap: "anywhere",
-      }}
-    >
-      <Typography variant="body2" component="p" sx={{ m: 0 }}>
-        {message.body}
-      </Typography>
-      {time}
-    </Box>
-  );
-}
 
 /**
  * One tab of the floating window: the member pair's inbox conversation (decisions "Chat room":
@@ -264,7 +206,7 @@ export function PmConversation({
           </Typography>
         )}
         {messages.map((m) => (
-          <Bubble key={m._id} message={m} mine={!!meId && m.sender === meId} />
+          <MessageBubble key={m._id} message={m} mine={!!meId && m.sender === meId} compact />
         ))}
       </Box>
       {sendError && (
