@@ -44,6 +44,9 @@ export default async function globalSetup() {
     LOG_LEVEL: "warn",
     ADMIN_USERNAME: "station_admin",
     ADMIN_PASSWORD: "admin-password-e2e",
+    // A browser context may carry its own client address (X-Forwarded-For) so the ban tests can
+    // ban an account or an IP without touching the other tests, which all come from 127.0.0.1.
+    TRUST_PROXY: "true",
   };
 
   const seed = spawnSync(process.execPath, ["--import", "tsx", "e2e/support/seed.ts"], {

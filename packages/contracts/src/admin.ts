@@ -34,6 +34,26 @@ export const ADMIN_API = {
   djApplications: "/api/auth/getDjApplications",
   approveDj: "/api/auth/approveDj",
   rejectDj: "/api/auth/rejectDj",
+  // Tab 0: overview (texts and schemas in admin-overview.ts)
+  traffic: "/api/auth/getTraffic",
+  activeUsersCount: "/api/auth/activeUsersCount",
+  metrics: "/api/auth/admin/metrics",
+  // Tab 1: users (texts and schemas in admin-users.ts)
+  users: "/api/auth/admin/users",
+  user: (id: string) => `/api/auth/admin/users/${encodeURIComponent(id)}`,
+  userRole: (id: string) => `/api/auth/admin/users/${encodeURIComponent(id)}/role`,
+  userDj: (id: string) => `/api/auth/admin/users/${encodeURIComponent(id)}/dj`,
+  userBan: (id: string) => `/api/auth/admin/users/${encodeURIComponent(id)}/ban`,
+  userUnban: (id: string) => `/api/auth/admin/users/${encodeURIComponent(id)}/unban`,
+  userResetEmail: (id: string) => `/api/auth/admin/users/${encodeURIComponent(id)}/reset-email`,
+  userDelete: (id: string) => `/api/auth/admin/users/${encodeURIComponent(id)}/delete`,
+  userBanIp: (id: string) => `/api/auth/admin/users/${encodeURIComponent(id)}/ban-ip`,
+  // Tab 2: posts and reports (texts and schemas in admin-posts.ts)
+  posts: "/api/auth/admin/posts",
+  postReports: (id: string) => `/api/auth/admin/posts/${encodeURIComponent(id)}/reports`,
+  // Tab 7: IP bans (texts and schemas in admin-ip-bans.ts)
+  ipBans: "/api/auth/admin/ip-bans",
+  ipBan: (ip: string) => `/api/auth/admin/ip-bans/${encodeURIComponent(ip)}`,
 } as const;
 
 export const ADMIN_LIMITS = {

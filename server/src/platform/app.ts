@@ -8,7 +8,12 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { adminIpBansRoutes } from "../features/admin/ip-bans/routes.ts";
+import { adminOverviewRoutes } from "../features/admin/overview/routes.ts";
+import { adminPostsRoutes } from "../features/admin/posts/routes.ts";
 import { adminRoutes } from "../features/admin/routes.ts";
+import { adminDeleteAccountRoutes } from "../features/admin/users/delete-routes.ts";
+import { adminUsersRoutes } from "../features/admin/users/routes.ts";
 import { authRoutes } from "../features/auth/routes.ts";
 import { chatRoutes } from "../features/chat/routes.ts";
 import { djRoutes } from "../features/dj/routes.ts";
@@ -80,6 +85,11 @@ const FEATURES = [
   usersRoutes,
   socialRoutes,
   adminRoutes,
+  adminOverviewRoutes,
+  adminUsersRoutes,
+  adminDeleteAccountRoutes,
+  adminPostsRoutes,
+  adminIpBansRoutes,
   homeRoutes,
   notificationsRoutes,
   postsRoutes,

@@ -1,4 +1,5 @@
 /** Every table of the app, for Drizzle's typed queries and for drizzle-kit. */
+export * from "../../features/admin/schema.ts";
 export * from "../../features/auth/schema.ts";
 export * from "../../features/chat/schema.ts";
 export * from "../../features/dj/schema.ts";

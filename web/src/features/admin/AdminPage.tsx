@@ -7,9 +7,12 @@ import { PageLoader } from "../../ui/PageLoader.tsx";
 import { ChatTab } from "./ChatTab.tsx";
 import { DashboardTab } from "./DashboardTab.tsx";
 import { DjApplicationsTab } from "./DjApplicationsTab.tsx";
+import { IpBansTab } from "./ip-bans/IpBansTab.tsx";
 import { NotBuiltNote } from "./NotBuiltNote.tsx";
+import { PostsTab } from "./posts/PostsTab.tsx";
 import { RadioTab } from "./RadioTab.tsx";
 import { TicketsTab } from "./TicketsTab.tsx";
+import { UsersTab } from "./users/UsersTab.tsx";
 
 /** Only the shown tab is mounted: each loads its data when it is opened (admin spec 2). */
 function TabBody({ index }: { index: number }) {
@@ -17,9 +20,9 @@ function TabBody({ index }: { index: number }) {
     case 0:
       return <DashboardTab />;
     case 1:
-      return <NotBuiltNote what={ADMIN_TEXTS.usersNotBuilt} />;
+      return <UsersTab />;
     case 2:
-      return <NotBuiltNote what={ADMIN_TEXTS.postsNotBuilt} />;
+      return <PostsTab />;
     case 3:
       return <ChatTab />;
     case 4:
@@ -29,7 +32,7 @@ function TabBody({ index }: { index: number }) {
     case 6:
       return <DjApplicationsTab />;
     case 7:
-      return <NotBuiltNote what={ADMIN_TEXTS.ipBansNotBuilt} />;
+      return <IpBansTab />;
     default:
       return <NotBuiltNote what={ADMIN_TEXTS.mp3NotBuilt} />;
   }

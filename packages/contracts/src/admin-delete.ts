@@ -1,0 +1,2 @@
+/** Placeholder: filled by the admin-delete slice. */
+export {};
