@@ -9,19 +9,19 @@ const VOLATILE = new Set(["traffic_log", "login_failures", "__drizzle_migrations
  * refused call changed nothing. Sessions are compared by their keys only (a lookup may refresh them).
  */
 export async function databaseFingerprint(db: DbOrTx): Promise<Record<string, string>> {
-  const tables = await db.execute<{ table_name: string }>(
+  const tables = await db.execute(
     sql`select table_name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
   const out: Record<string, string> = {};
-  for (const { table_name: name } of rowsOf(tables)) {
+  for (const { table_name: name } of rowsOf<{ table_name: string }>(tables)) {
     if (VOLATILE.has(name)) continue;
     const row = name === "sessions" ? sql.raw("t.id_hash") : sql.raw("t::text");
-    const result = await db.execute<{ n: string; h: string | null }>(
+    const result = await db.execute(
       sql`select count(*)::text as n, md5(string_agg(md5(${row}), '' order by md5(${row}))) as h
           from ${sql.identifier(name)} t`,
     );
-    const [first] = rowsOf(result);
+    const [first] = rowsOf<{ n: string; h: string | null }>(result);
     out[name] = `${first?.n}:${first?.h ?? ""}`;
   }
   return out;

@@ -4,7 +4,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { HTTP_MESSAGES, UPLOAD_LIMITS } from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -31,6 +30,7 @@ import { usersRoutes } from "../features/users/routes.ts";
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./errors.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
+import { installSecurityHeaders } from "./http/security-headers.ts";
 
 const defaultWebDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -127,7 +127,7 @@ export async function buildApp(
 
   installErrorHandler(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: csp(ctx.config),
     crossOriginEmbedderPolicy: false,
   });
