@@ -60,6 +60,8 @@ export async function signIn(page: Page, who: Credentials) {
 export interface ApiSession {
   get: (path: string) => Promise<APIResponse>;
   post: (path: string, data?: unknown) => Promise<APIResponse>;
+  /** A DELETE with the CSRF token (e.g. unbanning an IP). */
+  delete: (path: string) => Promise<APIResponse>;
   dispose: () => Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function apiSession(who: Credentials): Promise<ApiSession> {
   return {
     get: (p) => ctx.get(p),
     post: async (p, data) => ctx.post(p, { headers: { "x-csrf-token": await token() }, data }),
+    delete: async (p) => ctx.delete(p, { headers: { "x-csrf-token": await token() } }),
     dispose: () => ctx.dispose(),
   };
 }

@@ -81,16 +81,10 @@ test("the admin answers a ticket, approves a DJ, manages GIFs and switches to Ch
   await expect(page.getByRole("switch", { name: ADMIN_TEXTS.registrationSwitch })).toBeVisible();
   await screenshot(page, "admin-tab0-dashboard-1280");
 
-  for (const [tab, shot] of [
-    ["Users", "admin-tab1-users-1280"],
-    ["Posts", "admin-tab2-posts-1280"],
-    ["IP Bans", "admin-tab7-ipbans-1280"],
-    ["MP3", "admin-tab8-mp3-1280"],
-  ] as const) {
-    await openTab(page, tab);
-    await expect(page.getByText(/is not open yet/)).toBeVisible();
-    await screenshot(page, shot);
-  }
+  // Tab 8: the MP3 library comes with its own feature and says so plainly.
+  await openTab(page, "MP3");
+  await expect(page.getByText(/is not open yet/)).toBeVisible();
+  await screenshot(page, "admin-tab8-mp3-1280");
 
   // Tab 4: the station view (the test station may be offline: either way the tab answers).
   await openTab(page, "Radio Station");

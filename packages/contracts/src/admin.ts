@@ -70,10 +70,6 @@ export const ADMIN_TEXTS = {
   /** What a tab of a later slice says (the same wording as the other unbuilt pages). */
   notBuilt: (what: string) =>
     `${what} is not open yet: it is being built and arrives in a coming release.`,
-  metricsNotBuilt: "The activity metrics and traffic log",
-  usersNotBuilt: "User management",
-  postsNotBuilt: "Post and report moderation",
-  ipBansNotBuilt: "IP ban management",
   mp3NotBuilt: "The MP3 library",
   // Tab 0
   registrationTitle: "Registration",

@@ -1,6 +1,7 @@
-import { type BanReason, hasRole } from "@airwave/contracts";
+import { type BanReason, CHAT_MESSAGES, CHAT_SERVER_EVENTS, hasRole } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import type { Realtime } from "../../platform/realtime/index.ts";
 import type { UserRow } from "../users/schema.ts";
 import { ipBans } from "./schema.ts";
 
@@ -23,4 +24,20 @@ export async function ipBanReason(db: DbOrTx, ip: string): Promise<BanReason | n
   const row = rows[0];
   if (!row) return null;
   return row.userId ? "banned_ip" : "blacklist";
+}
+
+/**
+ * After a ban is committed (its sessions already deleted in the same transaction): every socket of
+ * the member, in every namespace, receives a `force-kick` whose reason mentions the ban, then closes.
+ * The chat room's ban and the admin's ban both end this way.
+ */
+export function disconnectBannedUser(realtime: Realtime, userId: string, reason: string | null) {
+  realtime.disconnectUser(userId, {
+    event: {
+      name: CHAT_SERVER_EVENTS.forceKick,
+      payload: {
+        reason: reason ? `${CHAT_MESSAGES.bannedReason}: ${reason}` : CHAT_MESSAGES.bannedReason,
+      },
+    },
+  });
 }

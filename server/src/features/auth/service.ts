@@ -169,26 +169,34 @@ export async function checkAuth(
   };
 }
 
+/**
+ * Creates a one-hour reset key for `user` and mails its link. Rejects when the mail cannot be sent.
+ * Serves both the member's forgot-password form and the admin's "send password-reset e-mail".
+ */
+export async function sendPasswordResetMail(ctx: AppContext, user: UserRow) {
+  const key = randomBytes(32).toString("base64url");
+  await ctx.db.insert(passwordResets).values({
+    keyHash: sha256(key),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + AUTH_LIMITS.resetKeyTtlMs),
+  });
+  const link = `${ctx.config.PUBLIC_URL}${PATHS.resetPassword(key)}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: AUTH_MESSAGES.resetMailSubject,
+    text: `Hi ${user.username},\n\nSomeone asked to reset the password of your Airwave account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n`,
+    link,
+  });
+}
+
 /** POST /forgotPassword: always the same answer, whether or not the e-mail has an account. */
 export async function forgotPassword(ctx: AppContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
   if (user && !isAccountBanActive(user)) {
-    const key = randomBytes(32).toString("base64url");
-    await ctx.db.insert(passwordResets).values({
-      keyHash: sha256(key),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + AUTH_LIMITS.resetKeyTtlMs),
-    });
-    const link = `${ctx.config.PUBLIC_URL}${PATHS.resetPassword(key)}`;
     // A mail failure is logged, not answered: the answer must not tell which e-mails have accounts.
-    await ctx.mailer
-      .send({
-        to: user.email,
-        subject: AUTH_MESSAGES.resetMailSubject,
-        text: `Hi ${user.username},\n\nSomeone asked to reset the password of your Airwave account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n`,
-        link,
-      })
-      .catch((err) => ctx.log.error({ err }, "password reset mail could not be sent"));
+    await sendPasswordResetMail(ctx, user).catch((err) =>
+      ctx.log.error({ err }, "password reset mail could not be sent"),
+    );
   }
   return { msg: AUTH_MESSAGES.forgotSent, message: AUTH_MESSAGES.forgotSent };
 }

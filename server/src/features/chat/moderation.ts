@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { destroyUserSessions } from "../../platform/sessions/sessions.ts";
+import { disconnectBannedUser } from "../auth/bans.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import type { ChatRoom } from "./room.ts";
 
@@ -67,14 +68,7 @@ export async function banFromChat(
       .where(eq(users.id, user.id));
     await destroyUserSessions(tx, user.id);
   });
-  ctx.realtime.disconnectUser(user.id, {
-    event: {
-      name: CHAT_SERVER_EVENTS.forceKick,
-      payload: {
-        reason: reason ? `${CHAT_MESSAGES.bannedReason}: ${reason}` : CHAT_MESSAGES.bannedReason,
-      },
-    },
-  });
+  disconnectBannedUser(ctx.realtime, user.id, reason);
   await room?.postSystemMessage("system-ban", CHAT_MESSAGES.banned(user.username));
   return { message: CHAT_MESSAGES.banned(user.username) };
 }

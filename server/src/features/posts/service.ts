@@ -7,7 +7,7 @@ import {
   type ReportReason,
   USER_MESSAGES,
 } from "@airwave/contracts";
-import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
@@ -271,8 +271,11 @@ export async function likersPage(
   return rows.map(presentBasicUser);
 }
 
-/** The post's first likers as kept on the post (`posts.firstLikes`), recomputed from the like rows. */
-const firstLikesOf = (postId: string) =>
+/**
+ * The post's first likers as kept on the post (`posts.firstLikes`), recomputed from the like rows.
+ * `postId` is a value or a column (`posts.id` to recompute many posts in one update).
+ */
+export const firstLikesOf = (postId: string | SQLWrapper) =>
   sql`(select coalesce(jsonb_agg(jsonb_build_object('user', l.user_id, 'date',
       to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by l.created_at, l.user_id), '[]'::jsonb)
     from (select ${postLikes.userId} as user_id, ${postLikes.createdAt} as created_at from ${postLikes}

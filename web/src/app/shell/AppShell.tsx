@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { ShellEffectsSlot } from "../../features/effects/shell.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
+import { useForceKick } from "../force-kick.ts";
 import { usePresenceHeartbeat } from "../presence.ts";
 import { useRealtimeConnection } from "../socket.ts";
 import { NavDrawer } from "./NavDrawer.tsx";
@@ -21,6 +22,7 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   useRealtimeConnection();
   usePresenceHeartbeat();
+  useForceKick();
 
   return (
     <Box sx={{ display: "flex", minHeight: "100dvh" }}>

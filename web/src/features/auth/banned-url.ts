@@ -17,3 +17,13 @@ export function bannedPageUrl(ban: {
   if (ban.ip) q.set("ip", ban.ip);
   return `${PATHS.banned}?${q}`;
 }
+
+/** A force-kick whose reason mentions a ban sends the member to /banned (chat spec 4). */
+export const mentionsBan = (reason: string) => /\bban/i.test(reason);
+
+/** Where a member whose connection was closed by the server goes after being signed out. */
+export function kickDestination(reason: string): string {
+  if (!mentionsBan(reason)) return PATHS.root;
+  const detail = reason.replace(/^You have been banned:?\s*/i, "").trim();
+  return bannedPageUrl({ reason: "account_banned", ...(detail ? { banReason: detail } : {}) });
+}

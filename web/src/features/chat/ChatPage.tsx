@@ -35,7 +35,7 @@ import { useAuthStatus, useMe } from "../../app/session.ts";
 import { useRealtimeConnection } from "../../app/socket.ts";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
-import { bannedPageUrl } from "../auth/banned-url.ts";
+import { kickDestination } from "../auth/banned-url.ts";
 import { signOut } from "../auth/LogoutPage.tsx";
 import { queueFireworks } from "../effects/fireworks-queue.ts";
 import { ImageViewer } from "../posts/ImageViewer.tsx";
@@ -77,15 +77,7 @@ function useDockHeight(enabled: boolean): number {
   return height;
 }
 
-/** A force-kick whose reason mentions a ban sends the member to /banned (chat spec 4). */
-export const mentionsBan = (reason: string) => /\bban/i.test(reason);
-
-/** Where a kicked member goes after being signed out. */
-export function kickDestination(reason: string): string {
-  if (!mentionsBan(reason)) return PATHS.root;
-  const detail = reason.replace(/^You have been banned:?\s*/i, "").trim();
-  return bannedPageUrl({ reason: "account_banned", ...(detail ? { banReason: detail } : {}) });
-}
+export { kickDestination, mentionsBan } from "../auth/banned-url.ts";
 
 function HeaderButton({
   label,

@@ -1,0 +1,173 @@
+import {
+  type BannedIpView,
+  canonicalIpv4,
+  IP_BAN_LIMITS,
+  IP_BAN_MESSAGES,
+  type IpBanAnswer,
+  type IpBansPage,
+  isAdminRole,
+} from "@airwave/contracts";
+import { and, count, desc, eq, inArray, notExists, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AppContext } from "../../../platform/context.ts";
+import type { DbOrTx } from "../../../platform/db/index.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../../platform/errors.ts";
+import { sessions } from "../../../platform/sessions/schema.ts";
+import { ipBans } from "../../auth/schema.ts";
+import { type UserRow, users } from "../../users/schema.ts";
+import { ipBanPolicy } from "./policy.ts";
+
+/** At most this many banned accounts are listed per IP (the affected count stays exact). */
+const BANNED_USERS_SHOWN = 50;
+
+/** `%`, `_` and `\` match themselves in the LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The request's address as an IPv4 text ("::ffff:1.2.3.4" is 1.2.3.4), for comparing with bans. */
+export function requestIpv4(ip: string): string {
+  const plain = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
+  return canonicalIpv4(plain) ?? ip;
+}
+
+/** GET: one page of banned IPs, newest first, with who is affected by each. */
+export async function listIpBans(
+  db: DbOrTx,
+  actor: UserRow,
+  query: { search: string; page: number },
+): Promise<IpBansPage> {
+  if (!ipBanPolicy.list(actor)) throw forbidden();
+  const pageSize = IP_BAN_LIMITS.pageSize;
+  const where: SQL | undefined = query.search
+    ? sql`${ipBans.ip} like ${`%${likeLiteral(query.search)}%`} escape '\\'`
+    : undefined;
+  const admin = alias(users, "banned_by_user");
+  // Both sub-selects use the GIN index on users.login_ips (`@>` with a one-element array).
+  const affected = sql<number>`(select count(*)::int from ${users} u where u.login_ips @> array[${ipBans.ip}])`;
+  const bannedUsers = sql<{ username: string; bannedAt: string | null }[]>`coalesce((
+    select json_agg(json_build_object('username', b.username, 'bannedAt', b.banned_at) order by b.banned_at desc nulls last, b.username)
+    from (
+      select u.username, u.banned_at from ${users} u
+      where u.login_ips @> array[${ipBans.ip}] and lower(u.role) = 'banned'
+      order by u.banned_at desc nulls last, u.username
+      limit ${BANNED_USERS_SHOWN}
+    ) b
+  ), '[]'::json)`;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        ip: ipBans.ip,
+        reason: ipBans.reason,
+        bannedAt: ipBans.bannedAt,
+        bannedBy: ipBans.bannedBy,
+        bannedByUsername: admin.username,
+        affectedUsers: affected,
+        bannedUsers,
+      })
+      .from(ipBans)
+      .leftJoin(admin, eq(admin.id, ipBans.bannedBy))
+      .where(where)
+      .orderBy(desc(ipBans.bannedAt), ipBans.ip)
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ total: count() }).from(ipBans).where(where),
+  ]);
+  const bannedIPs: BannedIpView[] = rows.map((row) => ({
+    ip: row.ip,
+    reason: row.reason,
+    bannedAt: row.bannedAt.toISOString(),
+    bannedBy: row.bannedBy,
+    bannedByUsername: row.bannedByUsername,
+    affectedUsers: Number(row.affectedUsers),
+    bannedUsers: row.bannedUsers.map((u) => ({
+      username: u.username,
+      bannedAt: u.bannedAt ? new Date(u.bannedAt).toISOString() : null,
+    })),
+  }));
+  return { bannedIPs, total: totals[0]?.total ?? 0, page: query.page, pageSize };
+}
+
+/**
+ * Both ban calls (the tab's ban dialog and the user dialog's "ban the user's IP"): the IP is added
+ * to the ban list, so new log-ins from it are refused at once (`blacklist`, or `banned_ip` when
+ * `userId` is set). Sessions signed in from that IP end too, and members left without any session
+ * have their live connections closed. An admin can never ban the address they are using.
+ */
+export async function banIp(
+  ctx: AppContext,
+  actor: UserRow,
+  input: { ip: string; reason: string; userId?: string | null },
+  requestIp: string,
+): Promise<IpBanAnswer> {
+  if (!ipBanPolicy.ban(actor)) throw forbidden();
+  if (input.ip === requestIpv4(requestIp)) throw badRequest(IP_BAN_MESSAGES.ownIp);
+  const { row, ended } = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ipBans)
+      .values({
+        ip: input.ip,
+        reason: input.reason,
+        bannedBy: actor.id,
+        userId: input.userId ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return { row: null, ended: [] };
+    const ended = await tx
+      .delete(sessions)
+      .where(eq(sessions.ip, input.ip))
+      .returning({ userId: sessions.userId });
+    return { row, ended };
+  });
+  if (!row) throw conflict(IP_BAN_MESSAGES.alreadyBanned);
+  await disconnectSessionless(ctx, [...new Set(ended.map((s) => s.userId))]);
+  return {
+    ok: true,
+    ban: {
+      ip: row.ip,
+      reason: row.reason,
+      bannedAt: row.bannedAt.toISOString(),
+      userId: row.userId,
+    },
+  };
+}
+
+/** Members whose last session just ended lose their live (chat, notification) connections. */
+async function disconnectSessionless(ctx: AppContext, userIds: string[]) {
+  if (userIds.length === 0) return;
+  const left = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, userIds),
+        notExists(ctx.db.select().from(sessions).where(eq(sessions.userId, users.id))),
+      ),
+    );
+  for (const { id } of left) ctx.realtime.disconnectUser(id);
+}
+
+/** The user dialog's "ban the user's IP": their last login IP, banned together with the account. */
+export async function banUserIp(
+  ctx: AppContext,
+  actor: UserRow,
+  userId: string,
+  reason: string,
+  requestIp: string,
+): Promise<IpBanAnswer> {
+  if (!ipBanPolicy.ban(actor)) throw forbidden();
+  const [target] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!target) throw notFound(IP_BAN_MESSAGES.userNotFound);
+  if (isAdminRole(target.role)) throw badRequest(IP_BAN_MESSAGES.adminIp);
+  const ip = target.lastLoginIp ? canonicalIpv4(requestIpv4(target.lastLoginIp)) : null;
+  if (!ip) throw badRequest(IP_BAN_MESSAGES.noLoginIp);
+  return banIp(ctx, actor, { ip, reason, userId: target.id }, requestIp);
+}
+
+/** DELETE: the IP may log in again. */
+export async function unbanIp(db: DbOrTx, actor: UserRow, rawIp: string) {
+  if (!ipBanPolicy.unban(actor)) throw forbidden();
+  const ip = canonicalIpv4(rawIp) ?? rawIp.trim();
+  const removed = await db.delete(ipBans).where(eq(ipBans.ip, ip)).returning({ ip: ipBans.ip });
+  if (removed.length === 0) throw notFound(IP_BAN_MESSAGES.notBanned);
+  return { ok: true as const };
+}

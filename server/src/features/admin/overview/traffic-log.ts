@@ -1,0 +1,162 @@
+import { ADMIN_OVERVIEW_LIMITS } from "@airwave/contracts";
+import { lt } from "drizzle-orm";
+import type { AppContext } from "../../../platform/context.ts";
+import type { Db } from "../../../platform/db/index.ts";
+import { trafficLog } from "../schema.ts";
+
+/** A buffered row is written within this long… */
+export const TRAFFIC_FLUSH_MS = 1_000;
+/** …or as soon as this many rows wait (one multi-row INSERT each). */
+export const TRAFFIC_BATCH_ROWS = 200;
+/** Rows kept in memory at most while the database is slow or away; the oldest are dropped beyond. */
+export const TRAFFIC_BUFFER_MAX = 20_000;
+/** How often rows older than the retention are deleted (and once at start). */
+export const TRAFFIC_PURGE_INTERVAL_MS = 3_600_000;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Requests that are not recorded: the health probe (a load balancer asks it every few seconds) and the
+ * web build's own files (`/assets/*`, the hashed scripts and styles a page load fetches by the dozen;
+ * the page itself is recorded).
+ */
+const UNRECORDED_PATHS = new Set(["/api/health"]);
+const UNRECORDED_PREFIXES = ["/assets/"];
+
+export interface TrafficEntry {
+  ip: string;
+  path: string;
+  method: string;
+  at: Date;
+}
+
+/**
+ * Paths that carry a secret in a segment: the password-reset link `/reset-password/{key}` (any case,
+ * as the client router matches it). The segment is replaced, so the log never holds a usable key.
+ */
+const SECRET_SEGMENTS: [RegExp, string][] = [[/^(\/reset-password\/)[^/]+/i, "$1:key"]];
+
+/**
+ * The path of a request URL as the log keeps it: without its query string (it may carry reset keys,
+ * searches or tokens), secret segments replaced, cut to the length limit.
+ */
+export function pathWithoutQuery(url: string): string {
+  const cut = url.search(/[?#]/);
+  let path = cut === -1 ? url : url.slice(0, cut);
+  for (const [pattern, replacement] of SECRET_SEGMENTS) path = path.replace(pattern, replacement);
+  return path.slice(0, ADMIN_OVERVIEW_LIMITS.trafficPathMax) || "/";
+}
+
+export const isRecordedPath = (path: string) =>
+  !UNRECORDED_PATHS.has(path) && !UNRECORDED_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/** Deletes the rows older than the retention (30 days before `now`); answers how many went. */
+export async function purgeOldTraffic(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - ADMIN_OVERVIEW_LIMITS.trafficRetentionDays * DAY_MS);
+  const gone = await db
+    .delete(trafficLog)
+    .where(lt(trafficLog.at, cutoff))
+    .returning({ id: trafficLog.id });
+  return gone.length;
+}
+
+/**
+ * The traffic log of one app instance (admin Tab 0). `record` only pushes to an in-memory buffer,
+ * so a request never waits for the database; the buffer is written in batches (one multi-row INSERT
+ * per TRAFFIC_BATCH_ROWS rows, at the latest TRAFFIC_FLUSH_MS after the first waiting row), and in
+ * full on close. A failed write is logged and its rows dropped: it never breaks a request. A purge
+ * job deletes rows older than the retention hourly (timers never keep the process alive).
+ */
+export class TrafficLog {
+  private buffer: TrafficEntry[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private purgeTimer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private purging: Promise<void> | null = null;
+  private dropped = 0;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  record(entry: TrafficEntry): void {
+    if (this.buffer.length >= TRAFFIC_BUFFER_MAX) {
+      this.buffer.shift();
+      this.dropped++;
+    }
+    this.buffer.push(entry);
+    if (this.buffer.length >= TRAFFIC_BATCH_ROWS) {
+      void this.flush();
+    } else if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = null;
+        void this.flush();
+      }, TRAFFIC_FLUSH_MS);
+      this.flushTimer.unref();
+    }
+  }
+
+  /** Writes every buffered row now; resolves once they (and any earlier write) are in. */
+  flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const rows = this.buffer;
+    this.buffer = [];
+    if (this.dropped > 0) {
+      this.ctx.log.warn({ dropped: this.dropped }, "traffic log: buffer full, oldest rows dropped");
+      this.dropped = 0;
+    }
+    // Writes run one after another, so rows land in the order they were recorded.
+    this.writing = this.writing.then(() => this.write(rows));
+    return this.writing;
+  }
+
+  private async write(rows: TrafficEntry[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += TRAFFIC_BATCH_ROWS) {
+      const batch = rows.slice(i, i + TRAFFIC_BATCH_ROWS);
+      try {
+        await this.ctx.db.insert(trafficLog).values(batch);
+      } catch (err) {
+        this.ctx.log.warn({ err, rows: batch.length }, "traffic log: write failed, rows dropped");
+      }
+    }
+  }
+
+  /** Deletes rows past the retention (runs never overlap; a failure is logged). */
+  purge(now = new Date()): Promise<void> {
+    this.purging ??= purgeOldTraffic(this.ctx.db, now)
+      .then((removed) => {
+        if (removed) this.ctx.log.info({ removed }, "traffic log: old rows removed");
+      })
+      .catch((err) => this.ctx.log.warn({ err }, "traffic log: purge failed"))
+      .finally(() => {
+        this.purging = null;
+      });
+    return this.purging;
+  }
+
+  /** The app's onReady: one purge now, then every interval. */
+  async start(): Promise<void> {
+    await this.purge();
+    this.purgeTimer ??= setInterval(() => void this.purge(), TRAFFIC_PURGE_INTERVAL_MS);
+    this.purgeTimer.unref();
+  }
+
+  /** The app's onClose (every request answered by then): stops the timers, writes what is left. */
+  async stop(): Promise<void> {
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
+    this.purgeTimer = null;
+    await this.purging;
+    await this.flush();
+  }
+}
+
+const logs = new WeakMap<AppContext, TrafficLog>();
+
+/** The traffic log of an app instance (made on first use). */
+export function trafficLogOf(ctx: AppContext): TrafficLog {
+  let log = logs.get(ctx);
+  if (!log) {
+    log = new TrafficLog(ctx);
+    logs.set(ctx, log);
+  }
+  return log;
+}

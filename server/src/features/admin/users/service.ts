@@ -1,0 +1,249 @@
+import {
+  ADMIN_USERS_LIMITS,
+  ADMIN_USERS_MESSAGES,
+  type AdminBanAnswer,
+  type AdminRelatedAccount,
+  type AdminUserDetail,
+  type AdminUserRole,
+  type AdminUsersPage,
+  type AdminUserView,
+  adminCreateUserSchema,
+  hasRole,
+  isAdminRole,
+} from "@airwave/contracts";
+import { and, arrayOverlaps, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AppContext } from "../../../platform/context.ts";
+import type { DbOrTx } from "../../../platform/db/index.ts";
+import { AppError, badRequest, forbidden, notFound } from "../../../platform/errors.ts";
+import { destroyUserSessions } from "../../../platform/sessions/sessions.ts";
+import { disconnectBannedUser, isAccountBanActive } from "../../auth/bans.ts";
+import { createUser, sendPasswordResetMail } from "../../auth/service.ts";
+import { findUserById } from "../../users/lookup.ts";
+import { type UserRow, users } from "../../users/schema.ts";
+import { adminUsersPolicy } from "./policy.ts";
+
+type Actor = UserRow;
+
+function allow(actor: Actor) {
+  if (!adminUsersPolicy.manageUsers(actor)) throw forbidden();
+}
+
+const banner = alias(users, "banner");
+
+const viewColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+  profileimage: users.profileimage,
+  lastLoginIp: users.lastLoginIp,
+  loginIps: users.loginIps,
+  bannedBy: banner.username,
+  bannedAt: users.bannedAt,
+  banReason: users.banReason,
+  banExpiresAt: users.banExpiresAt,
+  isDj: users.isDj,
+};
+
+type ViewRow = {
+  id: string;
+  username: string;
+  email: string;
+  role: string;
+  createdAt: Date;
+  profileimage: string;
+  lastLoginIp: string | null;
+  loginIps: string[];
+  bannedBy: string | null;
+  bannedAt: Date | null;
+  banReason: string | null;
+  banExpiresAt: Date | null;
+  isDj: boolean;
+};
+
+function toView(row: ViewRow): AdminUserView {
+  return {
+    ...row,
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    bannedAt: row.bannedAt?.toISOString() ?? null,
+    banExpiresAt: row.banExpiresAt?.toISOString() ?? null,
+  };
+}
+
+/** `%`, `_` and `\` typed into the search box are matched literally. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function selectViews(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(viewColumns)
+    .from(users)
+    .leftJoin(banner, eq(banner.id, users.bannedBy))
+    .where(where);
+}
+
+async function loadView(db: DbOrTx, id: string): Promise<AdminUserView> {
+  const [row] = await selectViews(db, eq(users.id, id)).limit(1);
+  if (!row) throw notFound(ADMIN_USERS_MESSAGES.userNotFound);
+  return toView(row);
+}
+
+async function loadTarget(db: DbOrTx, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw notFound(ADMIN_USERS_MESSAGES.userNotFound);
+  return user;
+}
+
+/** GET users: newest first, 15 a page, username contains `search` (any case). */
+export async function listUsers(
+  ctx: AppContext,
+  actor: Actor,
+  query: { search?: string; page: number },
+): Promise<AdminUsersPage> {
+  allow(actor);
+  const { pageSize } = ADMIN_USERS_LIMITS;
+  const where = query.search
+    ? sql`${users.username} ilike ${`%${escapeLike(query.search)}%`}`
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    selectViews(ctx.db, where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    ctx.db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map(toView), total: total?.n ?? 0, page: query.page, pageSize };
+}
+
+/** Other users who share any login IP with `user` (the GIN index on login_ips serves `&&`). */
+async function relatedAccounts(db: DbOrTx, user: UserRow): Promise<AdminRelatedAccount[]> {
+  if (user.loginIps.length === 0) return [];
+  return db
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(and(arrayOverlaps(users.loginIps, user.loginIps), ne(users.id, user.id)))
+    .orderBy(users.username);
+}
+
+/** GET user: the admin view and the related accounts. */
+export async function getUserDetail(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<AdminUserDetail> {
+  allow(actor);
+  const user = await loadTarget(ctx.db, id);
+  const [view, related] = await Promise.all([loadView(ctx.db, id), relatedAccounts(ctx.db, user)]);
+  return { user: view, relatedAccounts: related };
+}
+
+/** POST users: admin spec 5; duplicates answer 409 (createUser decides, even under a race). */
+export async function createUserAsAdmin(
+  ctx: AppContext,
+  actor: Actor,
+  body: unknown,
+): Promise<{ user: AdminUserView; message: string }> {
+  allow(actor);
+  const input = adminCreateUserSchema.parse(body);
+  const row = await createUser(ctx.db, input);
+  return { user: await loadView(ctx.db, row.id), message: ADMIN_USERS_MESSAGES.created };
+}
+
+/** POST role: never one's own role (the site keeps its admin); a banned account is unbanned first. */
+export async function setUserRole(ctx: AppContext, actor: Actor, id: string, role: AdminUserRole) {
+  allow(actor);
+  if (id === actor.id) throw badRequest(ADMIN_USERS_MESSAGES.cannotChangeOwnRole);
+  const target = await loadTarget(ctx.db, id);
+  if (hasRole(target.role, "banned")) throw badRequest(ADMIN_USERS_MESSAGES.bannedRoleLocked);
+  // The guard in the WHERE keeps a ban landing meanwhile from being overwritten.
+  const updated = await ctx.db
+    .update(users)
+    .set({ role })
+    .where(and(eq(users.id, id), sql`lower(${users.role}) <> 'banned'`))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw badRequest(ADMIN_USERS_MESSAGES.bannedRoleLocked);
+  return { message: ADMIN_USERS_MESSAGES.roleUpdated, user: await loadView(ctx.db, id) };
+}
+
+/** POST dj: sets or clears the DJ flag. */
+export async function setUserDj(ctx: AppContext, actor: Actor, id: string, isDj: boolean) {
+  allow(actor);
+  const updated = await ctx.db
+    .update(users)
+    .set({ isDj })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw notFound(ADMIN_USERS_MESSAGES.userNotFound);
+  return { message: ADMIN_USERS_MESSAGES.djUpdated, user: await loadView(ctx.db, id) };
+}
+
+/**
+ * POST ban: the user and every related account (Admins excepted) get role banned with the reason,
+ * the end and the acting admin, and lose every session, in one transaction; then their sockets are
+ * closed with a force-kick.
+ */
+export async function banUser(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: { reason?: string | null; expiresAt?: string | null },
+): Promise<AdminBanAnswer> {
+  allow(actor);
+  if (id === actor.id) throw badRequest(ADMIN_USERS_MESSAGES.cannotBanSelf);
+  const reason = input.reason || null;
+  const banExpiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+
+  const banned = await ctx.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, id);
+    if (isAdminRole(target.role)) throw badRequest(ADMIN_USERS_MESSAGES.cannotBanAdmin);
+    const related = await relatedAccounts(tx, target);
+    const ids = [target.id, ...related.map((r) => r.id).filter((rid) => rid !== actor.id)];
+    const rows = await tx
+      .update(users)
+      .set({
+        role: "banned",
+        banReason: reason,
+        bannedAt: new Date(),
+        banExpiresAt,
+        bannedBy: actor.id,
+      })
+      .where(and(inArray(users.id, ids), sql`lower(${users.role}) <> 'admin'`))
+      .returning({ id: users.id, username: users.username });
+    // The target first, then the related accounts by name.
+    const order = new Map(ids.map((rid, i) => [rid, i]));
+    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    for (const row of rows) await destroyUserSessions(tx, row.id);
+    return rows;
+  });
+
+  for (const row of banned) disconnectBannedUser(ctx.realtime, row.id, reason);
+  return { message: ADMIN_USERS_MESSAGES.banned, banned: banned.map((r) => r.username) };
+}
+
+/** POST unban: role user again (isDj kept), ban fields cleared. */
+export async function unbanUser(ctx: AppContext, actor: Actor, id: string) {
+  allow(actor);
+  const target = await loadTarget(ctx.db, id);
+  if (!hasRole(target.role, "banned")) throw badRequest(ADMIN_USERS_MESSAGES.notBanned);
+  await ctx.db
+    .update(users)
+    .set({ role: "user", banReason: null, bannedAt: null, banExpiresAt: null, bannedBy: null })
+    .where(and(eq(users.id, id), sql`lower(${users.role}) = 'banned'`));
+  return { message: ADMIN_USERS_MESSAGES.unbanned, user: await loadView(ctx.db, id) };
+}
+
+/** POST reset-email: the forgot-password mail, sent to the user's address; a mail failure is told. */
+export async function sendResetEmail(ctx: AppContext, actor: Actor, id: string) {
+  allow(actor);
+  const target = await loadTarget(ctx.db, id);
+  if (isAccountBanActive(target)) throw badRequest(ADMIN_USERS_MESSAGES.resetBanned);
+  try {
+    await sendPasswordResetMail(ctx, target);
+  } catch (err) {
+    ctx.log.error({ err }, "admin password reset mail could not be sent");
+    throw new AppError(502, ADMIN_USERS_MESSAGES.mailDown);
+  }
+  return { message: ADMIN_USERS_MESSAGES.resetSent };
+}

@@ -1,0 +1,19 @@
+import { CHAT_SERVER_EVENTS } from "@airwave/contracts";
+import { kickDestination } from "../features/auth/banned-url.ts";
+import { signOut } from "../features/auth/LogoutPage.tsx";
+import { useSocketEvent } from "./socket.ts";
+
+/**
+ * The server ends a member's sessions and closes their connections with a `force-kick` (a ban from
+ * the admin dashboard or the chat room, a deleted account). Whatever page is open signs out at once
+ * and moves on: to /banned with the reason when the kick names a ban, else to the start page.
+ */
+export function useForceKick(leave: (url: string) => void = (url) => window.location.assign(url)) {
+  useSocketEvent(CHAT_SERVER_EVENTS.forceKick, (payload) => {
+    const reason =
+      typeof payload === "object" && payload !== null && "reason" in payload
+        ? String((payload as { reason: unknown }).reason ?? "")
+        : "";
+    void signOut().then(() => leave(kickDestination(reason)));
+  });
+}

@@ -1,0 +1,93 @@
+import {
+  ADMIN_USERS_LIMITS,
+  type AdminRelatedAccount,
+  isAdminRole,
+  ADMIN_USERS_TEXTS as T,
+} from "@airwave/contracts";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useState } from "react";
+
+/**
+ * The ban confirmation (admin spec 2): who is banned with the user (other members sharing a login
+ * IP; Admin accounts are never banned) and an optional reason of at most 200 characters.
+ */
+export function BanDialog({
+  open,
+  username,
+  related,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  username: string;
+  related: AdminRelatedAccount[];
+  busy: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState("");
+  const bannedWith = related.filter((r) => !isAdminRole(r.role));
+  const skipsAdmins = bannedWith.length < related.length;
+  const max = ADMIN_USERS_LIMITS.banReasonMax;
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="ban-title">
+      <DialogTitle id="ban-title">{T.banTitle(username)}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{T.banText}</DialogContentText>
+        {bannedWith.length > 0 ? (
+          <>
+            <Typography variant="subtitle2" component="h3">
+              {T.relatedBanned}
+            </Typography>
+            <List dense aria-label={T.relatedBanned} sx={{ mb: 1 }}>
+              {bannedWith.map((r) => (
+                <ListItem key={r.id} disableGutters>
+                  <ListItemText primary={r.username} secondary={r.role} />
+                </ListItem>
+              ))}
+            </List>
+          </>
+        ) : (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {T.noRelated}
+          </Typography>
+        )}
+        {skipsAdmins ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {T.adminsSkipped}
+          </Typography>
+        ) : null}
+        <TextField
+          label={T.banReasonLabel}
+          value={reason}
+          onChange={(e) => setReason(e.target.value.slice(0, max))}
+          fullWidth
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: max } }}
+          helperText={`${reason.length}/${max}`}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{T.cancel}</Button>
+        <Button variant="contained" color="error" disabled={busy} onClick={() => onConfirm(reason)}>
+          {T.banConfirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
