@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHAT_CLEAN_LIMITS } from "./chat-clean.ts";
+import { USER_EVENTS } from "./realtime.ts";
 import type { NameTagStyling } from "./users.ts";
 
 /**
@@ -38,7 +39,7 @@ export const CHAT_SERVER_EVENTS = {
   trackIdError: "track-id-error",
   presencePing: "presence-ping",
   duplicateUser: "duplicate-user",
-  forceKick: "force-kick",
+  forceKick: USER_EVENTS.forceKick,
   privateMessage: "private-message",
   announcement: "admin-announcement",
   themeSettingsUpdated: "theme-settings-updated",

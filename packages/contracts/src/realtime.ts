@@ -8,6 +8,11 @@ export const USER_EVENTS = {
   followRequestsChanged: "follow-requests-changed",
   /** A private message arrived in one of the member's conversations (also sent to the sender). */
   pmMessage: "pm:message",
+  /**
+   * The member's sessions ended (a ban, a deleted account): `{ reason }`; every open page signs out
+   * and leaves. Sent on the main connection and in the chat room (`CHAT_SERVER_EVENTS.forceKick`).
+   */
+  forceKick: "force-kick",
 } as const;
 
 export const userRoom = (userId: string) => `user:${userId}`;

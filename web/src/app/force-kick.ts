@@ -1,4 +1,4 @@
-import { CHAT_SERVER_EVENTS } from "@airwave/contracts";
+import { USER_EVENTS } from "@airwave/contracts";
 import { kickDestination } from "../features/auth/banned-url.ts";
 import { signOut } from "../features/auth/LogoutPage.tsx";
 import { useSocketEvent } from "./socket.ts";
@@ -9,7 +9,7 @@ import { useSocketEvent } from "./socket.ts";
  * and moves on: to /banned with the reason when the kick names a ban, else to the start page.
  */
 export function useForceKick(leave: (url: string) => void = (url) => window.location.assign(url)) {
-  useSocketEvent(CHAT_SERVER_EVENTS.forceKick, (payload) => {
+  useSocketEvent(USER_EVENTS.forceKick, (payload) => {
     const reason =
       typeof payload === "object" && payload !== null && "reason" in payload
         ? String((payload as { reason: unknown }).reason ?? "")

@@ -8,13 +8,14 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { csrfTokenFor } from "../../platform/csrf.ts";
+import { clientIp } from "../../platform/http/client-ip.ts";
 import { cookieOptions } from "../../platform/http/request-auth.ts";
 import { SESSION_COOKIE } from "../../platform/sessions/sessions.ts";
 import * as auth from "./service.ts";
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: request.ip,
+    ip: clientIp(request),
     userAgent:
       typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"] : undefined,
   });
@@ -24,7 +25,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { csrfToken: csrfTokenFor(ctx.config.SECRET_KEY, binding ?? "") };
   });
 
-  app.get("/api/auth/checkauth", async (request) => auth.checkAuth(ctx, request.actor, request.ip));
+  app.get("/api/auth/checkauth", async (request) =>
+    auth.checkAuth(ctx, request.actor, clientIp(request)),
+  );
 
   app.post("/api/auth/register", async (request, reply) => {
     const input = registerSchema.parse(request.body);

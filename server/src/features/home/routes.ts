@@ -1,12 +1,13 @@
 import { contactSchema, HOME_MESSAGES } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
+import { clientIp } from "../../platform/http/client-ip.ts";
 import { submitContact } from "./service.ts";
 
 export function homeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post("/api/home/contact", async (request) => {
     const input = contactSchema.parse(request.body);
-    await submitContact(ctx, input, request.ip);
+    await submitContact(ctx, input, clientIp(request));
     return { message: HOME_MESSAGES.contactSent };
   });
 }

@@ -6,8 +6,9 @@ import { decodeCursor, postVisibility } from "./queries.ts";
 
 /**
  * Pages of posts as JSON built by PostgreSQL in one prepared statement: the rows the viewer may see,
- * their first likers, the viewer's likes and reports, the newest comments and the shared originals,
- * in the contracts' `PostView` shape. The feed and profile pages send that text on as it comes, so a
+ * each from its kept `view_json` (the viewer-independent fields, first likers included) joined with
+ * the viewer's like and report, the newest comments and the shared original, in the contracts'
+ * `PostView` shape. The feed and profile pages send that text on as it comes, so a
  * page costs one round trip and no object mapping in Node. Visibility is `postVisibility` from queries.ts.
  */
 
@@ -21,35 +22,38 @@ const isoUtc = (column: string) =>
 /** The viewer may see post `p` by author `a` on the page of owner `o` (table aliases). */
 const visible = (p: string, a: string, o: string) => postVisibility(p, a, o, viewer);
 
-/** The fields of a post object shared by pages and shared originals. */
-const postFields = (p: string, who: { author: string; authorImage: string; owner: string }) => sql`
-  '_id', ${raw(p)}.id, 'postid', ${raw(p)}.id, 'post', ${raw(p)}.text, 'image', ${raw(p)}.image,
-  'date', ${isoUtc(`${p}.created_at`)}, 'updatedAt', ${isoUtc(`${p}.updated_at`)},
-  'username', ${raw(who.author)}, 'profileimage', ${raw(who.authorImage)}, 'userImage', ${raw(who.authorImage)},
-  'postOwner', ${raw(p)}.author_id, 'userid', ${raw(p)}.author_id,
-  'profileOwner', ${raw(p)}.profile_owner_id, 'profileOwnerUsername', ${raw(who.owner)},
-  'type', ${raw(p)}.type, 'shareCaption', ${raw(p)}.share_caption, 'originalPost', ${raw(p)}.original_post_id,
-  'likeCount', ${raw(p)}.like_count, 'commentCount', ${raw(p)}.comment_count, 'music', ${raw(p)}.music,
-  'likedByMe', exists (select 1 from post_likes pl where pl.post_id = ${raw(p)}.id and pl.user_id = ${viewer}),
-  'reportedByMe', exists (select 1 from post_reports pr where pr.post_id = ${raw(p)}.id and pr.reporter_id = ${viewer}),
-  'likes', ${raw(p)}.first_likes`;
+/**
+ * The viewer's own fields of post `p` as JSON members: whether they liked and reported it. With the
+ * post's `view_json` (its viewer-independent fields, kept by the `posts_view_json` trigger) they make
+ * the post object, joined as text: much cheaper for PostgreSQL than building it field by field.
+ */
+const viewerMembers = (p: string) => sql`',"likedByMe":' ||
+  case when exists (select 1 from post_likes pl where pl.post_id = ${raw(p)}.id and pl.user_id = ${viewer}) then 'true' else 'false' end
+  || ',"reportedByMe":' ||
+  case when exists (select 1 from post_reports pr where pr.post_id = ${raw(p)}.id and pr.reporter_id = ${viewer}) then 'true' else 'false' end`;
 
-const commentsField = (perPost: number) =>
+/** The newest comments of `p` (oldest first) as JSON text, each with the viewer's like. */
+const commentsJson = (perPost: number) =>
   perPost === 0
-    ? sql`'comments', '[]'::json`
-    : sql`'comments', case when p.comment_count = 0 then '[]'::json else coalesce((select json_agg(json_build_object(
+    ? sql`'[]'`
+    : sql`case when p.comment_count = 0 then '[]' else coalesce((select json_agg(json_build_object(
         '_id', c.id, 'commentId', c.id, 'comment', c.content, 'content', c.content,
         'username', cu.username, 'userImage', cu.profileimage, 'user', c.author_id,
         'date', ${isoUtc("c.created_at")}, 'updatedAt', ${isoUtc("c.updated_at")}, 'likeCount', c.like_count,
         'likedByMe', exists (select 1 from comment_likes cl where cl.comment_id = c.id and cl.user_id = ${viewer})
-      ) order by c.created_at, c.id)
+      ) order by c.created_at, c.id)::text
       from (select * from comments where post_id = p.id order by created_at desc, id desc limit ${raw(String(perPost))}) c
-      join users cu on cu.id = c.author_id), '[]'::json) end`;
+      join users cu on cu.id = c.author_id), '[]') end`;
 
-const originalField = sql`'originalResolved', case when p.original_post_id is null then null else (select json_build_object(${postFields("op", { author: "oa.username", authorImage: "oa.profileimage", owner: "oo.username" })},
-    'comments', '[]'::json, 'originalResolved', null)
+/** The shared original of `p` as JSON text (without its comments), or null when gone or hidden. */
+const originalJson = sql`case when p.original_post_id is null then 'null' else coalesce((select
+    '{' || op.view_json || ${viewerMembers("op")} || ',"comments":[],"originalResolved":null}'
   from posts op join users oa on oa.id = op.author_id join users oo on oo.id = op.profile_owner_id
-  where op.id = p.original_post_id and ${visible("op", "oa", "oo")}) end`;
+  where op.id = p.original_post_id and ${visible("op", "oa", "oo")}), 'null') end`;
+
+/** Post `p` of a page as one JSON object text. */
+const postJson = (perPost: number) => sql`'{' || p.view_json || ${viewerMembers("p")}
+  || ',"comments":' || ${commentsJson(perPost)} || ',"originalResolved":' || ${originalJson} || '}'`;
 
 export type PageKind = "feed" | "profile" | "ids";
 
@@ -70,15 +74,14 @@ function pageStatement(
         sql`(p.created_at, p.id) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")}::text)`,
       );
     }
-    // The page's rows with their author and owner names, read once.
-    const page = sql`(select p.*, a.username as author_name, a.profileimage as author_image, o.username as owner_name
+    // The page's rows (the author and owner are joined for the visibility rule).
+    const page = sql`(select p.*
         from posts p join users a on a.id = p.author_id join users o on o.id = p.profile_owner_id
         where ${sql.join(filters, sql` and `)}
         order by p.created_at desc, p.id desc limit ${raw(String(limit))}) p`;
     return db
       .select({
-        posts: sql<string>`coalesce(json_agg(json_build_object(${postFields("p", { author: "p.author_name", authorImage: "p.author_image", owner: "p.owner_name" })},
-          ${commentsField(perPost)}, ${originalField}) order by p.created_at desc, p.id desc), '[]'::json)::text`,
+        posts: sql<string>`'[' || coalesce(string_agg(${postJson(perPost)}, ',' order by p.created_at desc, p.id desc), '') || ']'`,
         count: sql<number>`count(*)::int`,
         last: sql<
           string | null

@@ -195,6 +195,37 @@ describe("who sees what", () => {
   });
 });
 
+describe("a post's author and page owner as shown", () => {
+  it("a member's new picture shows at once on their posts in the feed and on their profile, and in shares of them", async () => {
+    const a = await member();
+    const b = await member();
+    const own = (
+      await a.agent.post("/api/auth/userPost", { post: "Before the new picture" })
+    ).json();
+    const share = await b.agent.post("/api/auth/sharePost", { originalPostId: own._id });
+    expect(share.statusCode).toBe(201);
+
+    const picture = await a.agent.postForm("/api/auth/uploadProfilePicture", {
+      file: {
+        filename: "me.png",
+        contentType: "image/png",
+        data: await noise(40, 30, 4).png().toBuffer(),
+      },
+    });
+    expect(picture.statusCode).toBe(200);
+    const url: string = picture.json().profileimage;
+
+    const feed = (await b.agent.get("/api/auth/getFeed")).json().posts as PostView[];
+    const mine = feed.find((p) => p._id === own._id);
+    expect(mine).toMatchObject({ username: a.user.username, profileimage: url, userImage: url });
+    const shared = feed.find((p) => p.originalPost === own._id);
+    expect(shared?.originalResolved).toMatchObject({ _id: own._id, profileimage: url });
+    const onProfile = (await b.agent.get("/api/auth/userPosts", { id: a.user.id })).json()
+      .posts as PostView[];
+    expect(onProfile.find((p) => p._id === own._id)).toMatchObject({ profileimage: url });
+  });
+});
+
 describe("likes", () => {
   it("counts 50 parallel likes by 50 members as 50, and a member's double like once", async () => {
     const author = await buildUser(t.ctx.db);

@@ -37,6 +37,13 @@ export const posts = pgTable(
     firstLikes: jsonb("first_likes").$type<PostView["likes"]>().notNull().default([]),
     commentCount: integer("comment_count").notNull().default(0),
     reportCount: integer("report_count").notNull().default(0),
+    /**
+     * The viewer-independent fields of the post's view (`PostView` without likedByMe, reportedByMe,
+     * comments and the shared original) as the inside of a JSON object, kept by the database's trigger
+     * `posts_view_json` on every write of the post and of its author's name or picture (migration
+     * 0009). Pages are then joined from these texts instead of being built field by field.
+     */
+    viewJson: text("view_json").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },

@@ -4,29 +4,17 @@ import {
   DJ_MESSAGES,
   type DjApplicationStatus,
 } from "@airwave/contracts";
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Paper,
-  Stack,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Chip, Link, Paper, Stack, Typography } from "@mui/material";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { EmptyState } from "../../ui/EmptyState.tsx";
 import { RelativeTime } from "../../ui/RelativeTime.tsx";
 import { UserAvatar } from "../../ui/UserAvatar.tsx";
 import { failureMessage } from "../tickets/hooks.ts";
 import { adminApi, adminKeys } from "./api.ts";
+import { AdminDialog } from "./ui/AdminDialog.tsx";
+import { QueryView } from "./ui/QueryView.tsx";
 
 const STATUS_COLOR: Record<DjApplicationStatus, "warning" | "success" | "default"> = {
   pending: "warning",
@@ -74,61 +62,52 @@ export function DjApplicationsTab() {
     onSettled: () => void qc.invalidateQueries({ queryKey: adminKeys.djApplications }),
   });
 
-  if (query.isPending) {
-    return (
-      <Box sx={{ display: "flex", justifyContent: "center", py: 6 }}>
-        <CircularProgress aria-label={ADMIN_TEXTS.djAppsTitle} />
-      </Box>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={<Button onClick={() => void query.refetch()}>{ADMIN_TEXTS.retry}</Button>}
-      >
-        {ADMIN_TEXTS.djAppsLoadFailed}
-      </Alert>
-    );
-  }
   return (
-    <Stack spacing={2}>
-      <Typography variant="h6" component="h2">
-        {ADMIN_TEXTS.djAppsTitle}
-      </Typography>
-      {all.length === 0 ? (
-        <EmptyState text={ADMIN_TEXTS.noDjApps} />
-      ) : (
-        <Stack spacing={1.5} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
-          {all.map((app) => (
-            <Paper
-              key={app._id}
-              component="li"
-              aria-label={app.username}
-              sx={{ p: 2, display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}
-            >
-              <UserAvatar user={app} size={40} />
-              <Box sx={{ flex: 1, minWidth: 160 }}>
-                <Typography sx={{ fontWeight: 700 }}>{app.username}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {app.genre.join(", ")} · <RelativeTime date={app.submittedAt} />
-                </Typography>
-              </Box>
-              <StatusChip status={app.status} />
-              <Button variant="outlined" onClick={() => setOpenId(app._id)}>
-                {ADMIN_TEXTS.viewDetails}
-              </Button>
-            </Paper>
-          ))}
+    <QueryView
+      query={query}
+      label={ADMIN_TEXTS.djAppsTitle}
+      errorText={ADMIN_TEXTS.djAppsLoadFailed}
+    >
+      {() => (
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            {ADMIN_TEXTS.djAppsTitle}
+          </Typography>
+          {all.length === 0 ? (
+            <EmptyState text={ADMIN_TEXTS.noDjApps} />
+          ) : (
+            <Stack spacing={1.5} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+              {all.map((app) => (
+                <Paper
+                  key={app._id}
+                  component="li"
+                  aria-label={app.username}
+                  sx={{ p: 2, display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}
+                >
+                  <UserAvatar user={app} size={40} />
+                  <Box sx={{ flex: 1, minWidth: 160 }}>
+                    <Typography sx={{ fontWeight: 700 }}>{app.username}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {app.genre.join(", ")} · <RelativeTime date={app.submittedAt} />
+                    </Typography>
+                  </Box>
+                  <StatusChip status={app.status} />
+                  <Button variant="outlined" onClick={() => setOpenId(app._id)}>
+                    {ADMIN_TEXTS.viewDetails}
+                  </Button>
+                </Paper>
+              ))}
+            </Stack>
+          )}
+          <DjApplicationDialog
+            app={open}
+            busy={decide.isPending}
+            onClose={() => setOpenId(null)}
+            onDecide={(app, approve) => decide.mutate({ app, approve })}
+          />
         </Stack>
       )}
-      <DjApplicationDialog
-        app={open}
-        busy={decide.isPending}
-        onClose={() => setOpenId(null)}
-        onDecide={(app, approve) => decide.mutate({ app, approve })}
-      />
-    </Stack>
+    </QueryView>
   );
 }
 
@@ -143,9 +122,7 @@ function DjApplicationDialog({
   onClose: () => void;
   onDecide: (app: AdminDjApplicationView, approve: boolean) => void;
 }) {
-  const id = useId();
-  const pending = app?.status === "pending";
-  const row = (label: string, value: React.ReactNode) => (
+  const row = (label: string, value: ReactNode) => (
     <Box>
       <Typography variant="caption" color="text.secondary">
         {label}
@@ -154,43 +131,48 @@ function DjApplicationDialog({
     </Box>
   );
   return (
-    <Dialog open={!!app} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
-      {app && (
-        <>
-          <DialogTitle id={`${id}-title`} sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+    <AdminDialog
+      open={!!app}
+      onClose={onClose}
+      title={
+        app && (
+          <>
             {app.username}
             <StatusChip status={app.status} />
-          </DialogTitle>
-          <DialogContent>
-            <Stack spacing={1.5}>
-              {row(ADMIN_TEXTS.experience, app.experience)}
-              {row(ADMIN_TEXTS.equipment, app.equipment)}
-              {row(ADMIN_TEXTS.availability, app.availability)}
-              {row(ADMIN_TEXTS.genres, app.genre.join(", "))}
-              {row(
-                ADMIN_TEXTS.mixcloud,
-                <Link href={app.mixcloud} target="_blank" rel="noopener noreferrer">
-                  {app.mixcloud}
-                </Link>,
-              )}
-              {row(ADMIN_TEXTS.submitted, new Date(app.submittedAt).toLocaleString())}
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{ADMIN_TEXTS.close}</Button>
-            {pending && (
-              <>
-                <Button color="error" disabled={busy} onClick={() => onDecide(app, false)}>
-                  {ADMIN_TEXTS.reject}
-                </Button>
-                <Button variant="contained" disabled={busy} onClick={() => onDecide(app, true)}>
-                  {ADMIN_TEXTS.approve}
-                </Button>
-              </>
-            )}
-          </DialogActions>
+          </>
+        )
+      }
+      actions={
+        <>
+          <Button onClick={onClose}>{ADMIN_TEXTS.close}</Button>
+          {app?.status === "pending" && (
+            <>
+              <Button color="error" disabled={busy} onClick={() => onDecide(app, false)}>
+                {ADMIN_TEXTS.reject}
+              </Button>
+              <Button variant="contained" disabled={busy} onClick={() => onDecide(app, true)}>
+                {ADMIN_TEXTS.approve}
+              </Button>
+            </>
+          )}
         </>
+      }
+    >
+      {app && (
+        <Stack spacing={1.5}>
+          {row(ADMIN_TEXTS.experience, app.experience)}
+          {row(ADMIN_TEXTS.equipment, app.equipment)}
+          {row(ADMIN_TEXTS.availability, app.availability)}
+          {row(ADMIN_TEXTS.genres, app.genre.join(", "))}
+          {row(
+            ADMIN_TEXTS.mixcloud,
+            <Link href={app.mixcloud} target="_blank" rel="noopener noreferrer">
+              {app.mixcloud}
+            </Link>,
+          )}
+          {row(ADMIN_TEXTS.submitted, new Date(app.submittedAt).toLocaleString())}
+        </Stack>
       )}
-    </Dialog>
+    </AdminDialog>
   );
 }

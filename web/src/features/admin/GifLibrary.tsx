@@ -7,31 +7,23 @@ import {
 } from "@airwave/contracts";
 import AddPhotoAlternateIcon from "@mui/icons-material/AddPhotoAlternate";
 import DeleteIcon from "@mui/icons-material/Delete";
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  IconButton,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Box, Button, IconButton, TableCell, TableRow } from "@mui/material";
 import { type UseQueryResult, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
-import { EmptyState } from "../../ui/EmptyState.tsx";
 import { failureMessage } from "../tickets/hooks.ts";
 import { adminApi, adminKeys } from "./api.ts";
 import { GifUploadDialog } from "./GifUploadDialog.tsx";
+import { AdminSection } from "./ui/AdminSection.tsx";
+import { AdminTable, lastPageOf } from "./ui/AdminTable.tsx";
+import { QueryView } from "./ui/QueryView.tsx";
+
+const COLUMNS = [
+  { label: "GIF" },
+  { label: ADMIN_TEXTS.gifName },
+  { label: "", align: "right" },
+] as const;
 
 /** Tab 3, GIF library: 10 a page, upload and delete (admin spec 2 and 9). */
 export function GifLibrary({ query }: { query: UseQueryResult<LibraryGifsAnswer> }) {
@@ -42,8 +34,7 @@ export function GifLibrary({ query }: { query: UseQueryResult<LibraryGifsAnswer>
   const [deleting, setDeleting] = useState<LibraryGif | null>(null);
   const all = query.data?.gifs ?? [];
   const size = GIF_ADMIN_LIMITS.pageSize;
-  const lastPage = Math.max(0, Math.ceil(all.length / size) - 1);
-  const shown = Math.min(page, lastPage);
+  const shown = Math.min(page, lastPageOf(all.length, size));
   const rows = all.slice(shown * size, shown * size + size);
 
   const remove = useMutation({
@@ -58,20 +49,9 @@ export function GifLibrary({ query }: { query: UseQueryResult<LibraryGifsAnswer>
   });
 
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack
-        direction="row"
-        sx={{
-          alignItems: "center",
-          justifyContent: "space-between",
-          mb: 2,
-          gap: 1,
-          flexWrap: "wrap",
-        }}
-      >
-        <Typography variant="h6" component="h2">
-          {ADMIN_TEXTS.gifLibraryTitle}
-        </Typography>
+    <AdminSection
+      title={ADMIN_TEXTS.gifLibraryTitle}
+      actions={
         <Button
           variant="contained"
           startIcon={<AddPhotoAlternateIcon />}
@@ -79,68 +59,46 @@ export function GifLibrary({ query }: { query: UseQueryResult<LibraryGifsAnswer>
         >
           {ADMIN_TEXTS.uploadGif}
         </Button>
-      </Stack>
-      {query.isPending ? (
-        <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-          <CircularProgress aria-label={ADMIN_TEXTS.gifLibraryTitle} />
-        </Box>
-      ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void query.refetch()}>{ADMIN_TEXTS.retry}</Button>}
-        >
-          {ADMIN_TEXTS.gifsLoadFailed}
-        </Alert>
-      ) : all.length === 0 ? (
-        <EmptyState text={ADMIN_TEXTS.noGifs} />
-      ) : (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label={ADMIN_TEXTS.gifLibraryTitle}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>GIF</TableCell>
-                  <TableCell>{ADMIN_TEXTS.gifName}</TableCell>
-                  <TableCell align="right" />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((gif) => (
-                  <TableRow key={gif._id}>
-                    <TableCell sx={{ width: 96 }}>
-                      <Box
-                        component="img"
-                        src={gif.gif}
-                        alt={gif.name}
-                        loading="lazy"
-                        sx={{ width: 72, height: 72, objectFit: "contain", display: "block" }}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ wordBreak: "break-word" }}>{gif.name}</TableCell>
-                    <TableCell align="right">
-                      <IconButton
-                        aria-label={ADMIN_TEXTS.deleteGif(gif.name)}
-                        color="error"
-                        onClick={() => setDeleting(gif)}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={all.length}
-            page={shown}
-            rowsPerPage={size}
-            rowsPerPageOptions={[]}
-            onPageChange={(_e, p) => setPage(p)}
-          />
-        </>
-      )}
+      }
+    >
+      <QueryView
+        query={query}
+        label={ADMIN_TEXTS.gifLibraryTitle}
+        errorText={ADMIN_TEXTS.gifsLoadFailed}
+        empty={all.length === 0 && ADMIN_TEXTS.noGifs}
+      >
+        {() => (
+          <AdminTable
+            label={ADMIN_TEXTS.gifLibraryTitle}
+            columns={COLUMNS}
+            paging={{ count: all.length, page: shown, pageSize: size, onPageChange: setPage }}
+          >
+            {rows.map((gif) => (
+              <TableRow key={gif._id}>
+                <TableCell sx={{ width: 96 }}>
+                  <Box
+                    component="img"
+                    src={gif.gif}
+                    alt={gif.name}
+                    loading="lazy"
+                    sx={{ width: 72, height: 72, objectFit: "contain", display: "block" }}
+                  />
+                </TableCell>
+                <TableCell sx={{ wordBreak: "break-word" }}>{gif.name}</TableCell>
+                <TableCell align="right">
+                  <IconButton
+                    aria-label={ADMIN_TEXTS.deleteGif(gif.name)}
+                    color="error"
+                    onClick={() => setDeleting(gif)}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+          </AdminTable>
+        )}
+      </QueryView>
       <GifUploadDialog
         open={uploading}
         onClose={() => setUploading(false)}
@@ -159,6 +117,6 @@ export function GifLibrary({ query }: { query: UseQueryResult<LibraryGifsAnswer>
         onConfirm={() => deleting && remove.mutate(deleting)}
         onClose={() => setDeleting(null)}
       />
-    </Paper>
+    </AdminSection>
   );
 }

@@ -4,22 +4,13 @@ import {
   GIF_ADMIN_MESSAGES,
   gifUploadNameSchema,
 } from "@airwave/contracts";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormHelperText,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Button, FormHelperText, Stack, TextField, Typography } from "@mui/material";
 import { useMutation } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { failureMessage } from "../tickets/hooks.ts";
 import { adminApi } from "./api.ts";
+import { AdminDialog } from "./ui/AdminDialog.tsx";
 
 /** What the browser can check before sending (the server checks the content again). */
 function fileError(file: File | null): string | null {
@@ -41,7 +32,6 @@ export function GifUploadDialog({
   onClose: () => void;
   onUploaded: () => void;
 }) {
-  const id = useId();
   const { enqueueSnackbar } = useSnackbar();
   const [name, setName] = useState("");
   const [file, setFile] = useState<File | null>(null);
@@ -78,47 +68,51 @@ export function GifUploadDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={`${id}-title`}>
-      <DialogTitle id={`${id}-title`}>{ADMIN_TEXTS.uploadDialogTitle}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={ADMIN_TEXTS.gifName}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={tried && !!nameError}
-            helperText={tried ? nameError : null}
-            slotProps={{ htmlInput: { maxLength: GIF_ADMIN_LIMITS.nameMax } }}
-            fullWidth
-          />
-          <div>
-            <Button variant="outlined" component="label">
-              {ADMIN_TEXTS.chooseGif}
-              <input
-                hidden
-                type="file"
-                accept="image/gif"
-                data-testid="gif-file"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              />
-            </Button>
-            {file && (
-              <Typography variant="body2" sx={{ mt: 1, wordBreak: "break-all" }}>
-                {file.name}
-              </Typography>
-            )}
-            {tried && fileProblem && <FormHelperText error>{fileProblem}</FormHelperText>}
-          </div>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={upload.isPending}>
-          {ADMIN_TEXTS.cancel}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={upload.isPending}>
-          {ADMIN_TEXTS.upload}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <AdminDialog
+      open={open}
+      onClose={close}
+      maxWidth="xs"
+      title={ADMIN_TEXTS.uploadDialogTitle}
+      actions={
+        <>
+          <Button onClick={close} disabled={upload.isPending}>
+            {ADMIN_TEXTS.cancel}
+          </Button>
+          <Button variant="contained" onClick={submit} disabled={upload.isPending}>
+            {ADMIN_TEXTS.upload}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label={ADMIN_TEXTS.gifName}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={tried && !!nameError}
+          helperText={tried ? nameError : null}
+          slotProps={{ htmlInput: { maxLength: GIF_ADMIN_LIMITS.nameMax } }}
+          fullWidth
+        />
+        <div>
+          <Button variant="outlined" component="label">
+            {ADMIN_TEXTS.chooseGif}
+            <input
+              hidden
+              type="file"
+              accept="image/gif"
+              data-testid="gif-file"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </Button>
+          {file && (
+            <Typography variant="body2" sx={{ mt: 1, wordBreak: "break-all" }}>
+              {file.name}
+            </Typography>
+          )}
+          {tried && fileProblem && <FormHelperText error>{fileProblem}</FormHelperText>}
+        </div>
+      </Stack>
+    </AdminDialog>
   );
 }

@@ -5,21 +5,25 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
   Grid,
-  Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { adminApi, adminKeys } from "./api.ts";
+import { AdminSection } from "./ui/AdminSection.tsx";
+import { AdminTable } from "./ui/AdminTable.tsx";
+import { QueryView } from "./ui/QueryView.tsx";
+
+const MOUNT_COLUMNS = [
+  { label: ADMIN_TEXTS.mount },
+  { label: ADMIN_TEXTS.bitrate },
+  { label: ADMIN_TEXTS.format },
+  { label: ADMIN_TEXTS.listeners },
+];
 
 /** Seconds as m:ss (h:mm:ss from an hour). */
 export function formatDuration(total: number): string {
@@ -47,29 +51,20 @@ export function RadioTab() {
     queryKey: adminKeys.station,
     queryFn: ({ signal }) => adminApi.station(signal),
   });
-  if (query.isPending) {
-    return (
-      <Box sx={{ display: "flex", justifyContent: "center", py: 6 }}>
-        <CircularProgress aria-label={ADMIN_TEXTS.stationName} />
-      </Box>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={<Button onClick={() => void query.refetch()}>{ADMIN_TEXTS.retry}</Button>}
-      >
-        {ADMIN_TEXTS.radioLoadFailed}
-      </Alert>
-    );
-  }
   return (
-    <StationView
-      view={query.data}
-      refreshing={query.isFetching}
-      onRefresh={() => void query.refetch()}
-    />
+    <QueryView
+      query={query}
+      label={ADMIN_TEXTS.stationName}
+      errorText={ADMIN_TEXTS.radioLoadFailed}
+    >
+      {(view) => (
+        <StationView
+          view={view}
+          refreshing={query.isFetching}
+          onRefresh={() => void query.refetch()}
+        />
+      )}
+    </QueryView>
   );
 }
 
@@ -88,20 +83,9 @@ export function StationView({
   const art = current?.song.art || np.live.art || null;
   return (
     <Stack spacing={2}>
-      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack
-          direction="row"
-          sx={{
-            justifyContent: "space-between",
-            alignItems: "center",
-            mb: 2,
-            gap: 1,
-            flexWrap: "wrap",
-          }}
-        >
-          <Typography variant="h6" component="h2">
-            {station.name}
-          </Typography>
+      <AdminSection
+        title={station.name}
+        actions={
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             {!np.is_online ? (
               <Chip label={ADMIN_TEXTS.offline} color="default" />
@@ -114,7 +98,8 @@ export function StationView({
               {ADMIN_TEXTS.refresh}
             </Button>
           </Stack>
-        </Stack>
+        }
+      >
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
             <Field label={ADMIN_TEXTS.stationName}>{station.name}</Field>
@@ -142,12 +127,9 @@ export function StationView({
             {`${ADMIN_TEXTS.lastError}: ${view.lastError}`}
           </Alert>
         )}
-      </Paper>
+      </AdminSection>
 
-      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {ADMIN_TEXTS.nowPlaying}
-        </Typography>
+      <AdminSection title={ADMIN_TEXTS.nowPlaying}>
         {current ? (
           <Stack
             direction={{ xs: "column", sm: "row" }}
@@ -177,39 +159,24 @@ export function StationView({
         ) : (
           <Typography color="text.secondary">{ADMIN_TEXTS.nothingPlaying}</Typography>
         )}
-      </Paper>
+      </AdminSection>
 
-      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {ADMIN_TEXTS.mounts}
-        </Typography>
+      <AdminSection title={ADMIN_TEXTS.mounts}>
         {station.mounts.length === 0 ? (
           <Typography color="text.secondary">{ADMIN_TEXTS.noMounts}</Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label={ADMIN_TEXTS.mounts}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{ADMIN_TEXTS.mount}</TableCell>
-                  <TableCell>{ADMIN_TEXTS.bitrate}</TableCell>
-                  <TableCell>{ADMIN_TEXTS.format}</TableCell>
-                  <TableCell>{ADMIN_TEXTS.listeners}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {station.mounts.map((m) => (
-                  <TableRow key={m.id}>
-                    <TableCell>{m.name || m.path}</TableCell>
-                    <TableCell>{m.bitrate ? `${m.bitrate} kbps` : "–"}</TableCell>
-                    <TableCell>{m.format || "–"}</TableCell>
-                    <TableCell>{m.listeners.current}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <AdminTable label={ADMIN_TEXTS.mounts} columns={MOUNT_COLUMNS}>
+            {station.mounts.map((m) => (
+              <TableRow key={m.id}>
+                <TableCell>{m.name || m.path}</TableCell>
+                <TableCell>{m.bitrate ? `${m.bitrate} kbps` : "–"}</TableCell>
+                <TableCell>{m.format || "–"}</TableCell>
+                <TableCell>{m.listeners.current}</TableCell>
+              </TableRow>
+            ))}
+          </AdminTable>
         )}
-      </Paper>
+      </AdminSection>
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../../platform/context.ts";
 import { forbidden } from "../../../platform/errors.ts";
+import { clientIp } from "../../../platform/http/client-ip.ts";
 import { requireActor } from "../../../platform/http/request-auth.ts";
 import { ipBanPolicy } from "./policy.ts";
 import { banIp, banUserIp, listIpBans, unbanIp } from "./service.ts";
@@ -32,7 +33,7 @@ export function adminIpBansRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(ADMIN_API.ipBans, async (request) => {
     const actor = requireAdmin(request);
     const input = ipBanCreateSchema.parse(request.body ?? {});
-    return banIp(ctx, actor, input, request.ip);
+    return banIp(ctx, actor, input, clientIp(request));
   });
 
   app.delete(ADMIN_API.ipBan(":ip").replace("%3Aip", ":ip"), async (request) => {
@@ -45,6 +46,6 @@ export function adminIpBansRoutes(app: FastifyInstance, ctx: AppContext) {
     const actor = requireAdmin(request);
     const { id } = userParams.parse(request.params);
     const { reason } = userBanIpSchema.parse(request.body ?? {});
-    return banUserIp(ctx, actor, id, reason, request.ip);
+    return banUserIp(ctx, actor, id, reason, clientIp(request));
   });
 }

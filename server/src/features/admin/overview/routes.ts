@@ -1,6 +1,7 @@
 import { ADMIN_API, trafficQuerySchema } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.ts";
+import { clientIp } from "../../../platform/http/client-ip.ts";
 import { requireActor } from "../../../platform/http/request-auth.ts";
 import { activeUsersCount, adminMetrics, trafficPage } from "./service.ts";
 import { isRecordedPath, pathWithoutQuery, trafficLogOf } from "./traffic-log.ts";
@@ -17,7 +18,7 @@ export function adminOverviewRoutes(app: FastifyInstance, ctx: AppContext) {
     const path = pathWithoutQuery(request.url);
     if (!isRecordedPath(path)) return;
     traffic.record({
-      ip: request.ip,
+      ip: clientIp(request),
       path,
       method: request.method,
       at: new Date(),

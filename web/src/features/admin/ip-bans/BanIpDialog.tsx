@@ -4,19 +4,12 @@ import {
   ipAddressSchema,
   ipBanReasonSchema,
 } from "@airwave/contracts";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from "@mui/material";
+import { Button, Stack, TextField } from "@mui/material";
 import { useMutation } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { failureMessage } from "../../tickets/hooks.ts";
+import { AdminDialog } from "../ui/AdminDialog.tsx";
 import { ipBansApi } from "./api.ts";
 
 const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -32,7 +25,6 @@ export function BanIpDialog({
   onClose: () => void;
   onBanned: () => void;
 }) {
-  const id = useId();
   const { enqueueSnackbar } = useSnackbar();
   const [ip, setIp] = useState("");
   const [reason, setReason] = useState("");
@@ -69,46 +61,49 @@ export function BanIpDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={`${id}-title`}>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-title`}>{IP_BAN_MESSAGES.dialogTitle}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={IP_BAN_MESSAGES.ipLabel}
-              value={ip}
-              onChange={(e) => setIp(e.target.value)}
-              required
-              autoFocus
-              error={tried && !!ipError}
-              helperText={tried && ipError ? ipError : IP_BAN_MESSAGES.ipHelper}
-              slotProps={{ htmlInput: { maxLength: 64, inputMode: "decimal", spellCheck: false } }}
-              fullWidth
-            />
-            <TextField
-              label={IP_BAN_MESSAGES.reasonLabel}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              placeholder={IP_BAN_MESSAGES.defaultReason}
-              error={!!reasonError}
-              helperText={reasonError ?? `${reason.length}/${IP_BAN_LIMITS.reasonMax}`}
-              slotProps={{
-                htmlInput: { maxLength: IP_BAN_LIMITS.reasonMax },
-                inputLabel: { shrink: true },
-              }}
-              fullWidth
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
+    <AdminDialog
+      open={open}
+      onClose={close}
+      maxWidth="xs"
+      title={IP_BAN_MESSAGES.dialogTitle}
+      onSubmit={submit}
+      actions={
+        <>
           <Button onClick={close} disabled={ban.isPending}>
             {IP_BAN_MESSAGES.cancel}
           </Button>
           <Button type="submit" variant="contained" color="error" disabled={ban.isPending}>
             {IP_BAN_MESSAGES.ban}
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label={IP_BAN_MESSAGES.ipLabel}
+          value={ip}
+          onChange={(e) => setIp(e.target.value)}
+          required
+          autoFocus
+          error={tried && !!ipError}
+          helperText={tried && ipError ? ipError : IP_BAN_MESSAGES.ipHelper}
+          slotProps={{ htmlInput: { maxLength: 64, inputMode: "decimal", spellCheck: false } }}
+          fullWidth
+        />
+        <TextField
+          label={IP_BAN_MESSAGES.reasonLabel}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={IP_BAN_MESSAGES.defaultReason}
+          error={!!reasonError}
+          helperText={reasonError ?? `${reason.length}/${IP_BAN_LIMITS.reasonMax}`}
+          slotProps={{
+            htmlInput: { maxLength: IP_BAN_LIMITS.reasonMax },
+            inputLabel: { shrink: true },
+          }}
+          fullWidth
+        />
+      </Stack>
+    </AdminDialog>
   );
 }

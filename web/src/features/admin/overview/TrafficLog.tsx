@@ -1,28 +1,20 @@
 import { ADMIN_OVERVIEW_LIMITS, ADMIN_OVERVIEW_TEXTS } from "@airwave/contracts";
 import RefreshIcon from "@mui/icons-material/Refresh";
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  IconButton,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { EmptyState } from "../../../ui/EmptyState.tsx";
+import { AdminSection } from "../ui/AdminSection.tsx";
+import { AdminTable } from "../ui/AdminTable.tsx";
+import { QueryView } from "../ui/QueryView.tsx";
 import { overviewApi, overviewKeys } from "./api.ts";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+
+const COLUMNS = [
+  { label: ADMIN_OVERVIEW_TEXTS.colIp },
+  { label: ADMIN_OVERVIEW_TEXTS.colPath },
+  { label: ADMIN_OVERVIEW_TEXTS.colMethod },
+  { label: ADMIN_OVERVIEW_TEXTS.colTime },
+];
 
 /** Tab 0: the traffic log (admin spec 2), 8 rows a page, paged by the server, newest first. */
 export function TrafficLog({
@@ -44,14 +36,10 @@ export function TrafficLog({
   const total = query.data?.total ?? 0;
 
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack
-        direction="row"
-        sx={{ alignItems: "center", justifyContent: "space-between", gap: 1, mb: 1 }}
-      >
-        <Typography variant="h6" component="h2">
-          {ADMIN_OVERVIEW_TEXTS.trafficTitle}
-        </Typography>
+    <AdminSection
+      title={ADMIN_OVERVIEW_TEXTS.trafficTitle}
+      note={ADMIN_OVERVIEW_TEXTS.trafficNote}
+      actions={
         <Tooltip title={ADMIN_OVERVIEW_TEXTS.refresh}>
           <span>
             <IconButton
@@ -63,77 +51,48 @@ export function TrafficLog({
             </IconButton>
           </span>
         </Tooltip>
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {ADMIN_OVERVIEW_TEXTS.trafficNote}
-      </Typography>
-      {query.isPending ? (
-        <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-          <CircularProgress aria-label={ADMIN_OVERVIEW_TEXTS.trafficTitle} />
-        </Box>
-      ) : query.isError && !query.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button onClick={() => void query.refetch()}>{ADMIN_OVERVIEW_TEXTS.refresh}</Button>
-          }
-        >
-          {ADMIN_OVERVIEW_TEXTS.trafficFailed}
-        </Alert>
-      ) : total === 0 ? (
-        <EmptyState text={ADMIN_OVERVIEW_TEXTS.noTraffic} />
-      ) : (
-        <>
-          <TableContainer sx={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-            <Table
-              size="small"
-              aria-label={ADMIN_OVERVIEW_TEXTS.trafficTitle}
-              // Narrow screens scroll the table sideways rather than squeeze the path to letters.
-              sx={{ minWidth: 680 }}
-            >
-              <TableHead>
-                <TableRow>
-                  <TableCell>{ADMIN_OVERVIEW_TEXTS.colIp}</TableCell>
-                  <TableCell>{ADMIN_OVERVIEW_TEXTS.colPath}</TableCell>
-                  <TableCell>{ADMIN_OVERVIEW_TEXTS.colMethod}</TableCell>
-                  <TableCell>{ADMIN_OVERVIEW_TEXTS.colTime}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>
-                      {row.ip}
-                    </TableCell>
-                    <TableCell
-                      sx={{ fontFamily: "monospace", overflowWrap: "anywhere", minWidth: 220 }}
-                    >
-                      {row.path}
-                    </TableCell>
-                    <TableCell sx={{ fontFamily: "monospace" }}>{row.method}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      <time dateTime={row.timestamp}>
-                        {timeFormat.format(new Date(row.timestamp))}
-                      </time>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={total}
-            page={Math.min(
+      }
+    >
+      <QueryView
+        query={query}
+        label={ADMIN_OVERVIEW_TEXTS.trafficTitle}
+        errorText={ADMIN_OVERVIEW_TEXTS.trafficFailed}
+        retryLabel={ADMIN_OVERVIEW_TEXTS.refresh}
+        keepData
+        empty={total === 0 && ADMIN_OVERVIEW_TEXTS.noTraffic}
+      >
+        {() => (
+          <AdminTable
+            label={ADMIN_OVERVIEW_TEXTS.trafficTitle}
+            columns={COLUMNS}
+            minWidth={680}
+            dimmed={query.isPlaceholderData}
+            paging={{
+              count: total,
               page,
-              Math.max(0, Math.ceil(total / ADMIN_OVERVIEW_LIMITS.trafficPageSize) - 1),
-            )}
-            rowsPerPage={ADMIN_OVERVIEW_LIMITS.trafficPageSize}
-            rowsPerPageOptions={[]}
-            onPageChange={(_e, p) => onPageChange(p)}
-          />
-        </>
-      )}
-    </Paper>
+              pageSize: ADMIN_OVERVIEW_LIMITS.trafficPageSize,
+              onPageChange,
+            }}
+          >
+            {rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>
+                  {row.ip}
+                </TableCell>
+                <TableCell
+                  sx={{ fontFamily: "monospace", overflowWrap: "anywhere", minWidth: 220 }}
+                >
+                  {row.path}
+                </TableCell>
+                <TableCell sx={{ fontFamily: "monospace" }}>{row.method}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                  <time dateTime={row.timestamp}>{timeFormat.format(new Date(row.timestamp))}</time>
+                </TableCell>
+              </TableRow>
+            ))}
+          </AdminTable>
+        )}
+      </QueryView>
+    </AdminSection>
   );
 }

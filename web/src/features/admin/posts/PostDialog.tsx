@@ -11,10 +11,6 @@ import {
   Button,
   Chip,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Divider,
   List,
   ListItem,
@@ -25,17 +21,17 @@ import {
 } from "@mui/material";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx";
 import { RelativeTime } from "../../../ui/RelativeTime.tsx";
 import { UserAvatar } from "../../../ui/UserAvatar.tsx";
 import { postsApi } from "../../posts/api.ts";
+import { AdminDialog } from "../ui/AdminDialog.tsx";
 import { adminPostsApi, adminPostsKeys } from "./api.ts";
 import { ReportCountChip } from "./ReportCountChip.tsx";
 
 /** The post dialog: the whole post, its reports (newest first) and delete with a confirmation. */
 export function PostDialog({ post, onClose }: { post: AdminPostRow; onClose: () => void }) {
-  const id = useId();
   const qc = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [confirming, setConfirming] = useState(false);
@@ -60,9 +56,25 @@ export function PostDialog({ post, onClose }: { post: AdminPostRow; onClose: () 
   });
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={`${id}-t`} maxWidth="sm" fullWidth>
-      <DialogTitle id={`${id}-t`}>{T.dialogTitle(shown.username)}</DialogTitle>
-      <DialogContent dividers>
+    <>
+      <AdminDialog
+        onClose={onClose}
+        title={T.dialogTitle(shown.username)}
+        dividers
+        actions={
+          <>
+            <Button onClick={onClose}>{T.close}</Button>
+            <Button
+              color="error"
+              variant="contained"
+              startIcon={<DeleteIcon />}
+              onClick={() => setConfirming(true)}
+            >
+              {T.deletePost}
+            </Button>
+          </>
+        }
+      >
         <Stack direction="row" sx={{ alignItems: "center", gap: 1.5, mb: 2 }}>
           <UserAvatar user={shown} size={40} />
           <Box sx={{ minWidth: 0 }}>
@@ -127,18 +139,7 @@ export function PostDialog({ post, onClose }: { post: AdminPostRow; onClose: () 
             ))}
           </List>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.close}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          startIcon={<DeleteIcon />}
-          onClick={() => setConfirming(true)}
-        >
-          {T.deletePost}
-        </Button>
-      </DialogActions>
+      </AdminDialog>
       <ConfirmDialog
         open={confirming}
         title={T.deleteConfirmTitle}
@@ -149,7 +150,7 @@ export function PostDialog({ post, onClose }: { post: AdminPostRow; onClose: () 
         onConfirm={() => remove.mutate()}
         onClose={() => setConfirming(false)}
       />
-    </Dialog>
+    </>
   );
 }
 

@@ -10,20 +10,11 @@ import {
 } from "@airwave/contracts";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import {
-  Alert,
   Box,
-  Button,
-  CircularProgress,
   IconButton,
   MenuItem,
-  Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
   TableRow,
   TextField,
   ToggleButton,
@@ -33,12 +24,25 @@ import {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
-import { EmptyState } from "../../../ui/EmptyState.tsx";
 import { RelativeTime } from "../../../ui/RelativeTime.tsx";
 import { UserAvatar } from "../../../ui/UserAvatar.tsx";
+import { AdminSection, AdminToolbar } from "../ui/AdminSection.tsx";
+import { AdminTable, usePageInRange } from "../ui/AdminTable.tsx";
+import { QueryView } from "../ui/QueryView.tsx";
 import { type AdminPostsFilter, adminPostsApi, adminPostsKeys } from "./api.ts";
 import { PostDialog } from "./PostDialog.tsx";
 import { ReportCountChip } from "./ReportCountChip.tsx";
+
+const COLUMNS = [
+  { label: T.colAuthor },
+  { label: T.colPost },
+  { label: T.colImage },
+  { label: T.colDate },
+  { label: T.colLikes, align: "right" },
+  { label: T.colComments, align: "right" },
+  { label: T.colReports, align: "center" },
+  { label: "" },
+] as const;
 
 /**
  * Admin Tab 2, posts and reports (admin spec 2, 5, 8, 9): all posts or the reported ones (filtered by
@@ -63,6 +67,8 @@ export function PostsTab() {
     queryFn: ({ signal }) => adminPostsApi.list(filter, signal),
     placeholderData: keepPreviousData,
   });
+  const rows = query.data?.posts ?? [];
+  const total = query.data?.total ?? 0;
 
   // Admin spec 8: a failed load is toasted (and the table offers a retry).
   useEffect(() => {
@@ -70,24 +76,14 @@ export function PostsTab() {
   }, [query.isError, query.errorUpdatedAt, enqueueSnackbar]);
 
   // A page emptied by deletions falls back to the last page that has rows.
-  const total = query.data?.total ?? 0;
-  const lastPage = Math.max(0, Math.ceil(total / ADMIN_POSTS_LIMITS.pageSize) - 1);
-  useEffect(() => {
-    if (query.data && page > lastPage) setPage(lastPage);
-  }, [query.data, page, lastPage]);
-
-  const rows = query.data?.posts ?? [];
+  usePageInRange(query.data ? total : undefined, ADMIN_POSTS_LIMITS.pageSize, page, setPage);
 
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack
-        direction={{ xs: "column", md: "row" }}
-        sx={{ alignItems: { md: "flex-start" }, justifyContent: "space-between", gap: 2, mb: 2 }}
-      >
-        <Typography variant="h6" component="h2" sx={{ pt: { md: 0.5 } }}>
-          {T.title}
-        </Typography>
-        <Stack direction="row" sx={{ gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
+    <AdminSection
+      title={T.title}
+      align="baseline"
+      actions={
+        <AdminToolbar>
           <ToggleButtonGroup
             exclusive
             size="small"
@@ -145,57 +141,37 @@ export function PostsTab() {
               />
             </>
           )}
-        </Stack>
-      </Stack>
-
-      {query.isPending ? (
-        <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-          <CircularProgress aria-label={T.title} />
-        </Box>
-      ) : query.isError && !query.data ? (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void query.refetch()}>{T.retry}</Button>}
-        >
-          {T.fetchFailed}
-        </Alert>
-      ) : rows.length === 0 ? (
-        <EmptyState text={reported ? T.noReportedPosts : T.noPosts} />
-      ) : (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label={T.title} sx={{ minWidth: 760 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{T.colAuthor}</TableCell>
-                  <TableCell>{T.colPost}</TableCell>
-                  <TableCell>{T.colImage}</TableCell>
-                  <TableCell>{T.colDate}</TableCell>
-                  <TableCell align="right">{T.colLikes}</TableCell>
-                  <TableCell align="right">{T.colComments}</TableCell>
-                  <TableCell align="center">{T.colReports}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((p) => (
-                  <PostRow key={p.id} post={p} onOpen={() => setOpen(p)} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={total}
-            page={Math.min(page, lastPage)}
-            rowsPerPage={ADMIN_POSTS_LIMITS.pageSize}
-            rowsPerPageOptions={[]}
-            onPageChange={(_e, p) => setPage(p)}
-          />
-        </>
-      )}
+        </AdminToolbar>
+      }
+    >
+      <QueryView
+        query={query}
+        label={T.title}
+        errorText={T.fetchFailed}
+        retryLabel={T.retry}
+        keepData
+        empty={rows.length === 0 && (reported ? T.noReportedPosts : T.noPosts)}
+      >
+        {() => (
+          <AdminTable
+            label={T.title}
+            columns={COLUMNS}
+            minWidth={760}
+            paging={{
+              count: total,
+              page,
+              pageSize: ADMIN_POSTS_LIMITS.pageSize,
+              onPageChange: setPage,
+            }}
+          >
+            {rows.map((p) => (
+              <PostRow key={p.id} post={p} onOpen={() => setOpen(p)} />
+            ))}
+          </AdminTable>
+        )}
+      </QueryView>
       {open && <PostDialog post={open} onClose={() => setOpen(null)} />}
-    </Paper>
+    </AdminSection>
   );
 }
 

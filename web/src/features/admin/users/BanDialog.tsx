@@ -6,11 +6,7 @@ import {
 } from "@airwave/contracts";
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   List,
   ListItem,
   ListItemText,
@@ -18,6 +14,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useState } from "react";
+import { AdminDialog } from "../ui/AdminDialog.tsx";
 
 /**
  * The ban confirmation (admin spec 2): who is banned with the user (other members sharing a login
@@ -44,50 +41,59 @@ export function BanDialog({
   const max = ADMIN_USERS_LIMITS.banReasonMax;
 
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="ban-title">
-      <DialogTitle id="ban-title">{T.banTitle(username)}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{T.banText}</DialogContentText>
-        {bannedWith.length > 0 ? (
-          <>
-            <Typography variant="subtitle2" component="h3">
-              {T.relatedBanned}
-            </Typography>
-            <List dense aria-label={T.relatedBanned} sx={{ mb: 1 }}>
-              {bannedWith.map((r) => (
-                <ListItem key={r.id} disableGutters>
-                  <ListItemText primary={r.username} secondary={r.role} />
-                </ListItem>
-              ))}
-            </List>
-          </>
-        ) : (
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {T.noRelated}
+    <AdminDialog
+      open={open}
+      onClose={onClose}
+      maxWidth="xs"
+      title={T.banTitle(username)}
+      actions={
+        <>
+          <Button onClick={onClose}>{T.cancel}</Button>
+          <Button
+            variant="contained"
+            color="error"
+            disabled={busy}
+            onClick={() => onConfirm(reason)}
+          >
+            {T.banConfirm}
+          </Button>
+        </>
+      }
+    >
+      <DialogContentText sx={{ mb: 2 }}>{T.banText}</DialogContentText>
+      {bannedWith.length > 0 ? (
+        <>
+          <Typography variant="subtitle2" component="h3">
+            {T.relatedBanned}
           </Typography>
-        )}
-        {skipsAdmins ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {T.adminsSkipped}
-          </Typography>
-        ) : null}
-        <TextField
-          label={T.banReasonLabel}
-          value={reason}
-          onChange={(e) => setReason(e.target.value.slice(0, max))}
-          fullWidth
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: max } }}
-          helperText={`${reason.length}/${max}`}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.cancel}</Button>
-        <Button variant="contained" color="error" disabled={busy} onClick={() => onConfirm(reason)}>
-          {T.banConfirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <List dense aria-label={T.relatedBanned} sx={{ mb: 1 }}>
+            {bannedWith.map((r) => (
+              <ListItem key={r.id} disableGutters>
+                <ListItemText primary={r.username} secondary={r.role} />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      ) : (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {T.noRelated}
+        </Typography>
+      )}
+      {skipsAdmins ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {T.adminsSkipped}
+        </Typography>
+      ) : null}
+      <TextField
+        label={T.banReasonLabel}
+        value={reason}
+        onChange={(e) => setReason(e.target.value.slice(0, max))}
+        fullWidth
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: max } }}
+        helperText={`${reason.length}/${max}`}
+      />
+    </AdminDialog>
   );
 }

@@ -7,21 +7,12 @@ import {
   ADMIN_USERS_TEXTS as T,
 } from "@airwave/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from "@mui/material";
+import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { failureMessage } from "../../tickets/hooks.ts";
+import { AdminDialog } from "../ui/AdminDialog.tsx";
 import { usersApi } from "./api.ts";
 
 const EMPTY: AdminCreateUserInput = { username: "", email: "", password: "", role: "user" };
@@ -65,71 +56,74 @@ export function CreateUserDialog({
   });
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby="create-user-title">
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="create-user-title">{T.createTitle}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {serverError ? <Alert severity="error">{serverError}</Alert> : null}
-            <TextField
-              label={T.username}
-              autoComplete="off"
-              autoFocus
-              required
-              {...form.register("username")}
-              error={!!errors.username}
-              helperText={errors.username?.message}
-            />
-            <TextField
-              label={T.email}
-              type="email"
-              autoComplete="off"
-              required
-              {...form.register("email")}
-              error={!!errors.email}
-              helperText={errors.email?.message}
-            />
-            <TextField
-              label={T.password}
-              type="password"
-              autoComplete="new-password"
-              required
-              {...form.register("password")}
-              error={!!errors.password}
-              helperText={errors.password?.message}
-            />
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={T.role}
-                  required
-                  value={field.value ?? "user"}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={!!errors.role}
-                  helperText={errors.role?.message}
-                >
-                  {ADMIN_USER_ROLES.map((role) => (
-                    <MenuItem key={role} value={role}>
-                      {T.roleLabels[role]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
+    <AdminDialog
+      open={open}
+      onClose={close}
+      maxWidth="xs"
+      title={T.createTitle}
+      onSubmit={onSubmit}
+      actions={
+        <>
           <Button onClick={close}>{T.cancel}</Button>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
             {T.create}
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {serverError ? <Alert severity="error">{serverError}</Alert> : null}
+        <TextField
+          label={T.username}
+          autoComplete="off"
+          autoFocus
+          required
+          {...form.register("username")}
+          error={!!errors.username}
+          helperText={errors.username?.message}
+        />
+        <TextField
+          label={T.email}
+          type="email"
+          autoComplete="off"
+          required
+          {...form.register("email")}
+          error={!!errors.email}
+          helperText={errors.email?.message}
+        />
+        <TextField
+          label={T.password}
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.register("password")}
+          error={!!errors.password}
+          helperText={errors.password?.message}
+        />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <TextField
+              select
+              label={T.role}
+              required
+              value={field.value ?? "user"}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={!!errors.role}
+              helperText={errors.role?.message}
+            >
+              {ADMIN_USER_ROLES.map((role) => (
+                <MenuItem key={role} value={role}>
+                  {T.roleLabels[role]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Stack>
+    </AdminDialog>
   );
 }

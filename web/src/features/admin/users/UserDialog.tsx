@@ -13,11 +13,6 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Divider,
   FormControlLabel,
   MenuItem,
@@ -34,6 +29,8 @@ import { useMe } from "../../../app/session.ts";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx";
 import { UserAvatar } from "../../../ui/UserAvatar.tsx";
 import { failureMessage } from "../../tickets/hooks.ts";
+import { AdminDialog } from "../ui/AdminDialog.tsx";
+import { QueryView } from "../ui/QueryView.tsx";
 import { usersApi, usersKeys } from "./api.ts";
 import { BanDialog } from "./BanDialog.tsx";
 
@@ -132,147 +129,159 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
   const busy = role.isPending || dj.isPending;
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="user-dialog-title">
-      <DialogTitle id="user-dialog-title">{user ? user.username : T.title}</DialogTitle>
-      <DialogContent dividers>
-        {query.isPending ? (
-          <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-            <CircularProgress aria-label={T.title} />
-          </Box>
-        ) : query.isError || !user || !detail ? (
-          <Alert severity="error">{failureMessage(query.error, M.userLoadFailed)}</Alert>
-        ) : (
-          <Stack spacing={2.5}>
-            <Stack direction="row" spacing={2} sx={{ alignItems: "center", minWidth: 0 }}>
-              <UserAvatar user={user} size={56} link={false} />
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 700, wordBreak: "break-word" }}>
-                  {user.username}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ wordBreak: "break-all" }}>
-                  {user.email}
-                </Typography>
-                <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: "wrap" }}>
-                  <Chip size="small" label={user.role} color={banned ? "error" : "default"} />
-                  {user.isDj ? <Chip size="small" color="secondary" label={T.djStatus} /> : null}
-                </Stack>
-              </Box>
-            </Stack>
-            {banned ? (
-              <Alert severity="error">
-                {T.bannedSince} {user.bannedAt ? new Date(user.bannedAt).toLocaleString() : ""}
-                {user.bannedBy ? ` · ${T.bannedBy} ${user.bannedBy}` : ""}
-                {user.banExpiresAt
-                  ? ` · ${T.banUntil} ${new Date(user.banExpiresAt).toLocaleString()}`
-                  : ""}
-                <br />
-                {T.banReason}: {user.banReason || T.noReason}
-              </Alert>
-            ) : null}
-
-            <Section title={T.roleSection}>
-              <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-                <TextField
-                  select
-                  size="small"
-                  label={T.role}
-                  value={banned ? "" : (ADMIN_USER_ROLES.find((r) => hasRole(user.role, r)) ?? "")}
-                  disabled={isSelf || banned || busy}
-                  onChange={(e) => role.mutate(e.target.value as AdminUserRole)}
-                  sx={{ width: { xs: "100%", sm: 240 } }}
-                  helperText={isSelf ? T.ownRoleNote : banned ? T.roleLockedNote : undefined}
-                >
-                  {ADMIN_USER_ROLES.map((r) => (
-                    <MenuItem key={r} value={r}>
-                      {T.roleLabels[r]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={user.isDj}
-                      disabled={busy}
-                      onChange={(_e, checked) => dj.mutate(checked)}
-                    />
-                  }
-                  label={T.djStatus}
-                />
-              </Stack>
-            </Section>
-
-            <Divider />
-            <Section title={T.moderationSection}>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
-                {banned ? (
-                  <Button variant="outlined" onClick={() => setConfirming("unban")}>
-                    {T.unban}
-                  </Button>
-                ) : (
-                  <Button
-                    variant="contained"
-                    color="error"
-                    disabled={isSelf || hasRole(user.role, "Admin")}
-                    onClick={() => setBanning(true)}
+    <>
+      <AdminDialog
+        onClose={onClose}
+        title={user ? user.username : T.title}
+        dividers
+        actions={<Button onClick={onClose}>{T.close}</Button>}
+      >
+        <QueryView
+          query={query}
+          label={T.title}
+          errorText={failureMessage(query.error, M.userLoadFailed)}
+          retry={false}
+        >
+          {({ user }) => (
+            <Stack spacing={2.5}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: "center", minWidth: 0 }}>
+                <UserAvatar user={user} size={56} link={false} />
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 700, wordBreak: "break-word" }}>
+                    {user.username}
+                  </Typography>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ wordBreak: "break-all" }}
                   >
-                    {T.ban}
+                    {user.email}
+                  </Typography>
+                  <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: "wrap" }}>
+                    <Chip size="small" label={user.role} color={banned ? "error" : "default"} />
+                    {user.isDj ? <Chip size="small" color="secondary" label={T.djStatus} /> : null}
+                  </Stack>
+                </Box>
+              </Stack>
+              {banned ? (
+                <Alert severity="error">
+                  {T.bannedSince} {user.bannedAt ? new Date(user.bannedAt).toLocaleString() : ""}
+                  {user.bannedBy ? ` · ${T.bannedBy} ${user.bannedBy}` : ""}
+                  {user.banExpiresAt
+                    ? ` · ${T.banUntil} ${new Date(user.banExpiresAt).toLocaleString()}`
+                    : ""}
+                  <br />
+                  {T.banReason}: {user.banReason || T.noReason}
+                </Alert>
+              ) : null}
+
+              <Section title={T.roleSection}>
+                <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+                  <TextField
+                    select
+                    size="small"
+                    label={T.role}
+                    value={
+                      banned ? "" : (ADMIN_USER_ROLES.find((r) => hasRole(user.role, r)) ?? "")
+                    }
+                    disabled={isSelf || banned || busy}
+                    onChange={(e) => role.mutate(e.target.value as AdminUserRole)}
+                    sx={{ width: { xs: "100%", sm: 240 } }}
+                    helperText={isSelf ? T.ownRoleNote : banned ? T.roleLockedNote : undefined}
+                  >
+                    {ADMIN_USER_ROLES.map((r) => (
+                      <MenuItem key={r} value={r}>
+                        {T.roleLabels[r]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={user.isDj}
+                        disabled={busy}
+                        onChange={(_e, checked) => dj.mutate(checked)}
+                      />
+                    }
+                    label={T.djStatus}
+                  />
+                </Stack>
+              </Section>
+
+              <Divider />
+              <Section title={T.moderationSection}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+                  {banned ? (
+                    <Button variant="outlined" onClick={() => setConfirming("unban")}>
+                      {T.unban}
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="contained"
+                      color="error"
+                      disabled={isSelf || hasRole(user.role, "Admin")}
+                      onClick={() => setBanning(true)}
+                    >
+                      {T.ban}
+                    </Button>
+                  )}
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    disabled={!user.lastLoginIp || isSelf}
+                    onClick={() => setConfirming("banIp")}
+                  >
+                    {T.banIp}
                   </Button>
-                )}
-                <Button
-                  variant="outlined"
-                  color="error"
-                  disabled={!user.lastLoginIp || isSelf}
-                  onClick={() => setConfirming("banIp")}
-                >
-                  {T.banIp}
-                </Button>
-                <Button
-                  variant="outlined"
-                  color="error"
-                  disabled={isSelf}
-                  onClick={() => setConfirming("delete")}
-                >
-                  {T.deleteAccount}
-                </Button>
-              </Stack>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {T.lastLoginIp}: {user.lastLoginIp ?? T.noLoginIp}
-              </Typography>
-            </Section>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    disabled={isSelf}
+                    onClick={() => setConfirming("delete")}
+                  >
+                    {T.deleteAccount}
+                  </Button>
+                </Stack>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {T.lastLoginIp}: {user.lastLoginIp ?? T.noLoginIp}
+                </Typography>
+              </Section>
 
-            <Divider />
-            <Section title={T.accountSection}>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
-                <Button variant="outlined" disabled={banned} onClick={() => setConfirming("reset")}>
-                  {T.sendReset}
-                </Button>
-                <Button component={RouterLink} to={PATHS.user(user.username)} onClick={onClose}>
-                  {T.viewProfile}
-                </Button>
-              </Stack>
-            </Section>
+              <Divider />
+              <Section title={T.accountSection}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+                  <Button
+                    variant="outlined"
+                    disabled={banned}
+                    onClick={() => setConfirming("reset")}
+                  >
+                    {T.sendReset}
+                  </Button>
+                  <Button component={RouterLink} to={PATHS.user(user.username)} onClick={onClose}>
+                    {T.viewProfile}
+                  </Button>
+                </Stack>
+              </Section>
 
-            <Divider />
-            <Section title={T.pointsSection}>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {T.pointsNote}
-              </Typography>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
-                <Button variant="outlined" disabled>
-                  {T.grantPoints}
-                </Button>
-                <FormControlLabel
-                  control={<Switch disabled checked={false} />}
-                  label={T.excludeScoreboard}
-                />
-              </Stack>
-            </Section>
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.close}</Button>
-      </DialogActions>
+              <Divider />
+              <Section title={T.pointsSection}>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {T.pointsNote}
+                </Typography>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+                  <Button variant="outlined" disabled>
+                    {T.grantPoints}
+                  </Button>
+                  <FormControlLabel
+                    control={<Switch disabled checked={false} />}
+                    label={T.excludeScoreboard}
+                  />
+                </Stack>
+              </Section>
+            </Stack>
+          )}
+        </QueryView>
+      </AdminDialog>
 
       {banning && user && detail ? (
         <BanDialog
@@ -328,6 +337,6 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
           />
         </>
       ) : null}
-    </Dialog>
+    </>
   );
 }
