@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type {
   ChatLike,
   ChatMessageType,
@@ -9,6 +8,7 @@ import type {
 } from "@airwave/contracts";
 import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { orderedUuid } from "../../platform/ordered-id.ts";
 import { users } from "../users/schema.ts";
 import { chatLikes, chatMessages } from "./schema.ts";
 
@@ -50,7 +50,7 @@ export async function saveChatMessage(db: DbOrTx, input: NewChatMessage): Promis
   const [row] = await db
     .insert(chatMessages)
     .values({
-      id: randomUUID(),
+      id: orderedUuid(),
       clientId: input.clientId,
       senderId: input.senderId,
       username: input.username,
