@@ -6,7 +6,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureNpmDeps } from "./lib/deps.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
-import { CHROMIUM, ensureDebianPackages, POSTGRESQL, RADIO_STATION } from "./lib/system.mjs";
+import {
+  CHROMIUM,
+  EMOJI_FONT,
+  ensureDebianPackages,
+  POSTGRESQL,
+  RADIO_STATION,
+} from "./lib/system.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -49,7 +55,7 @@ const steps = [
     name: "e2e",
     cmd: ["npm", "test", "-w", "@airwave/e2e"],
     env: { CHROMIUM_PATH },
-    needs: [CHROMIUM, ...RADIO_STATION],
+    needs: [CHROMIUM, EMOJI_FONT, ...RADIO_STATION],
   },
 ];
 

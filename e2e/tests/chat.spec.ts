@@ -1,4 +1,15 @@
-import { CHAT_MESSAGES, CHAT_RULES, CHAT_UI, GIF_MESSAGES, PATHS } from "@airwave/contracts";
+import {
+  CHAT_COLOUR_GRID,
+  CHAT_COLOUR_UI,
+  CHAT_EMOJI_LABELS,
+  CHAT_EMOJI_MESSAGES,
+  CHAT_MESSAGES,
+  CHAT_RULES,
+  CHAT_UI,
+  EMOJI_MESSAGES,
+  GIF_MESSAGES,
+  PATHS,
+} from "@airwave/contracts";
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { adminApi, screenshot, test } from "../support/fixtures.ts";
 
@@ -73,7 +84,7 @@ test("two members chat live: a formatted, coloured message with a shortcode and 
   // A: bold, red, with an emoji shortcode.
   await a.page.getByRole("button", { name: CHAT_UI.bold }).click();
   await a.page.getByRole("button", { name: CHAT_UI.textColour }).click();
-  await a.page.getByRole("radio", { name: CHAT_UI.colourSwatch("#FF5252") }).click();
+  await a.page.getByRole("radio", { name: "Red, base" }).click();
   await input(a.page).fill("Hello room :fire:");
   await input(a.page).press("Enter");
   await expect(input(a.page)).toHaveValue("");
@@ -151,6 +162,63 @@ test("two members chat live: a formatted, coloured message with a shortcode and 
     ((await (await b.page.request.get("/api/auth/checkauth")).json()) as { authenticated: boolean })
       .authenticated,
   ).toBe(false);
+});
+
+test("the emoji picker's 11 categories insert an emoji; the colour grid's dark tone colours the message", async ({
+  openMember,
+}) => {
+  const a = await openMember();
+  await openChat(a.page);
+  const { page } = a;
+
+  // The emoji picker: 11 icon tabs, Party holds the mirror ball.
+  await input(page).fill("Dance ");
+  await page.getByRole("button", { name: EMOJI_MESSAGES.openPicker }).click();
+  const picker = page.getByRole("dialog", { name: EMOJI_MESSAGES.pickerLabel });
+  const tabs = picker.getByRole("tablist", { name: CHAT_EMOJI_MESSAGES.categories });
+  await expect(tabs.getByRole("tab")).toHaveCount(11);
+  await tabs.getByRole("tab", { name: CHAT_EMOJI_LABELS.food_drink }).click();
+  await expect(picker.getByRole("button", { name: "🍕 pizza" })).toBeVisible();
+  await screenshot(page, "chat-emoji-picker-1280", { fullPage: false });
+  await tabs.getByRole("tab", { name: CHAT_EMOJI_LABELS.party }).click();
+  await picker.getByRole("button", { name: "🪩 mirror ball" }).click();
+  // The popover is modal: the input is seen again once it closes.
+  await page.keyboard.press("Escape");
+  await expect(picker).toBeHidden();
+  await expect(input(page)).toHaveValue("Dance 🪩");
+
+  // The colour grid: 13 colours in 3 tones; the dark blue colours the message.
+  const blueDark = CHAT_COLOUR_GRID[2]?.[7];
+  if (!blueDark) throw new Error("no dark blue");
+  await page.getByRole("button", { name: CHAT_UI.textColour }).click();
+  const grid = page.getByRole("radiogroup", { name: CHAT_COLOUR_UI.grid });
+  await expect(grid.getByRole("radio")).toHaveCount(39);
+  await screenshot(page, "chat-colour-picker-1280", { fullPage: false });
+  await grid.getByRole("radio", { name: "Blue, dark" }).click();
+  await input(page).press("Enter");
+  const sent = messageFrom(page, a.member.username, "Dance 🪩");
+  await expect(sent).toBeVisible();
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(blueDark.hex.slice(i, i + 2), 16));
+  await expect(
+    sent.getByTestId("chat-message-text").locator("span", { hasText: "Dance 🪩" }),
+  ).toHaveCSS("color", `rgb(${r}, ${g}, ${b})`);
+
+  // On a phone both pickers fit the screen; the emoji picker opens on Recent now.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: EMOJI_MESSAGES.openPicker }).click();
+  await expect(tabs.getByRole("tab", { name: CHAT_EMOJI_LABELS.recent })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(picker.getByRole("button", { name: "🪩 mirror ball" })).toBeVisible();
+  await screenshot(page, "chat-emoji-picker-390", { fullPage: false });
+  await page.keyboard.press("Escape");
+  await expect(picker).toBeHidden();
+  await page.getByRole("button", { name: CHAT_UI.textColour }).click();
+  await expect(grid.getByRole("radio", { name: "Blue, dark" })).toBeChecked();
+  await expect(grid.getByRole("radio", { name: "Grey, dark" })).toBeInViewport();
+  await expect(grid.getByRole("radio", { name: "White, light" })).toBeInViewport();
+  await screenshot(page, "chat-colour-picker-390", { fullPage: false });
 });
 
 test("a newer build being served opens 'Update Available'; the served version is the build's own", async ({

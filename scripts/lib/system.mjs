@@ -16,6 +16,11 @@ export function findPgBin() {
 
 export const POSTGRESQL = { pkg: "postgresql", check: () => findPgBin() !== null };
 export const CHROMIUM = { pkg: "chromium", check: () => existsSync("/usr/bin/chromium") };
+/** Emoji for the browser tests' screenshots (without it every emoji is an empty box). */
+export const EMOJI_FONT = {
+  pkg: "fonts-noto-color-emoji",
+  check: () => existsSync("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+};
 /** The bundled radio station (Icecast + Liquidsoap) and the tones and DJ stream of its tests (ffmpeg). */
 export const ICECAST = { pkg: "icecast2", check: () => existsSync("/usr/bin/icecast2") };
 export const LIQUIDSOAP = { pkg: "liquidsoap", check: () => existsSync("/usr/bin/liquidsoap") };

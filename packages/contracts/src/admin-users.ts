@@ -12,6 +12,8 @@ export const ADMIN_USERS_LIMITS = {
   pageSize: 15,
   /** Admin spec 9: ban reason at most 200 characters. */
   banReasonMax: 200,
+  /** The ban lengths offered in the ban confirmation, in days (besides "until unbanned"). */
+  banLengthDays: [1, 7, 30] as readonly number[],
   /** Admin spec 5: password of a user created by an admin, at least 6 characters. */
   passwordMin: 6,
   searchMax: 100,
@@ -108,6 +110,9 @@ export const ADMIN_USERS_TEXTS = {
   noRelated: "No related accounts.",
   adminsSkipped: "Admin accounts sharing an IP are never banned.",
   banReasonLabel: "Reason (optional)",
+  banLengthLabel: "Ban length",
+  banLengthPermanent: "Until unbanned",
+  banLengthDays: (days: number) => (days === 1 ? "1 day" : `${days} days`),
   banConfirm: "Ban account",
   unbanTitle: (username: string) => `Unban ${username}?`,
   unbanText: "The account gets the role user back and can sign in again.",

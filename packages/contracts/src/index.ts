@@ -7,6 +7,7 @@ export * from "./admin-users.ts";
 export * from "./auth.ts";
 export * from "./chat.ts";
 export * from "./chat-clean.ts";
+export * from "./chat-emoji.ts";
 export * from "./chat-extras.ts";
 export * from "./chat-render.ts";
 export * from "./chat-web.ts";

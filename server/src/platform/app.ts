@@ -108,13 +108,18 @@ export interface BuildAppOptions {
   configure?: (app: FastifyInstance) => void;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first n hops" (Fastify's meaning). */
+function fastifyTrustProxy(value: AppContext["config"]["TRUST_PROXY"]) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+}
+
 export async function buildApp(
   ctx: AppContext,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(ctx.config.TRUST_PROXY),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
   });

@@ -54,6 +54,16 @@ describe("parseEnv", () => {
     });
     expect(env).toMatchObject({ PORT: 3000, LOG_LEVEL: "warn", TRUST_PROXY: true });
   });
+
+  it.each([
+    ["off", false],
+    ["true", true],
+    ["1", 1],
+    ["2", 2],
+    ["10.0.0.1, 10.0.0.0/8,::1", ["10.0.0.1", "10.0.0.0/8", "::1"]],
+  ])("reads TRUST_PROXY=%j as %j", (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
 });
 
 describe("loadConfig", () => {

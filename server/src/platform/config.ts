@@ -7,6 +7,30 @@ const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
   .transform((v) => ["1", "true", "yes", "on"].includes(v));
 
+const PROXY_ADDRESS = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
+
+/**
+ * Which proxies' `X-Forwarded-For` to believe (Fastify's `trustProxy`): off; `true` (every hop: only
+ * when the proxy overwrites the header, else a client can claim any address); a number of proxy
+ * hops in front of the app (`1`: the address your one proxy saw); or the proxies' addresses/CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string[] => {
+    const lower = v.toLowerCase();
+    if (["", "0", "false", "no", "off"].includes(lower)) return false;
+    if (["true", "yes", "on"].includes(lower)) return true;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const list = v.split(",").map((a) => a.trim());
+    if (list.every((a) => PROXY_ADDRESS.test(a))) return list;
+    ctx.addIssue({
+      code: "custom",
+      message: "must be false, true, a number of proxy hops, or the proxies' addresses",
+    });
+    return z.NEVER;
+  });
+
 /** Every environment variable the app reads, with its embedded default. The README's table mirrors this. */
 const envSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -31,7 +55,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Airwave <no-reply@airwave.local>"),
   CONTACT_EMAIL: z.email().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
   /** The station's time zone: the schedule week and the monthly points follow it (decisions). */

@@ -6,6 +6,8 @@ import { countRows } from "../../test/db.ts";
 import { users } from "../features/users/schema.ts";
 
 const SECRET_DETAIL = "database password is hunter2";
+const SECRET_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0$secret-hash";
+const logged: unknown[][] = [];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,6 +17,21 @@ beforeAll(async () => {
       beforeReady: (app) => {
         app.get("/test/boom", async () => {
           throw new Error(SECRET_DETAIL);
+        });
+        // A query that fails unexpectedly with a secret among its parameters (a duplicate id).
+        app.get("/test/db-boom", async () => {
+          const row = { username: "dup", email: "dup@example.com", passwordHash: SECRET_HASH };
+          await t.ctx.db.insert(users).values({ id: "dup-id", ...row });
+          await t.ctx.db
+            .insert(users)
+            .values({ id: "dup-id", ...row, username: "dup2", email: "d2@example.com" });
+        });
+        app.addHook("onRequest", async (request) => {
+          const error = request.log.error.bind(request.log);
+          request.log.error = ((...args: Parameters<typeof error>) => {
+            logged.push(args);
+            return error(...args);
+          }) as typeof request.log.error;
         });
       },
     },
@@ -38,6 +55,21 @@ describe("error answers", () => {
     expect(res.json()).toEqual({ message: HTTP_MESSAGES.internal, requestId: expect.any(String) });
     expect(res.body).not.toContain(SECRET_DETAIL);
     expect(res.body).not.toMatch(/errors\.test\.ts|\bat\s/);
+  });
+
+  it("a query failing unexpectedly answers 500 and its parameters (a password hash) are never logged", async () => {
+    logged.length = 0;
+    const res = await t.app.inject({ method: "GET", url: "/test/db-boom" });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain(SECRET_HASH);
+    expect(logged).toHaveLength(1);
+    const [entry] = logged[0] as [{ err: Error }];
+    expect(entry.err.message).toContain("Failed query: insert into");
+    const text = JSON.stringify(logged, (_k, v) =>
+      v instanceof Error ? { ...v, message: v.message, stack: v.stack, cause: v.cause } : v,
+    );
+    expect(text).not.toContain(SECRET_HASH);
+    expect(text).not.toContain("dup@example.com");
   });
 
   it("a malformed JSON body answers 400 { message } and writes nothing", async () => {

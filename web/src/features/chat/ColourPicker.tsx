@@ -1,7 +1,9 @@
 import {
-  CHAT_TEXT_COLOURS,
+  CHAT_COLOUR_GRID,
+  CHAT_COLOUR_UI,
   CHAT_UI,
   CHAT_WEB_LIMITS,
+  chatColourSwatchName,
   DEFAULT_TEXT_COLOUR,
   isChatColour,
 } from "@airwave/contracts";
@@ -21,12 +23,16 @@ import { loadRecentColours, rememberColour } from "./preferences.ts";
 
 function Swatch({
   colour,
+  label = CHAT_UI.colourSwatch(colour),
   selected,
   onPick,
+  size = 26,
 }: {
   colour: string;
+  label?: string;
   selected: boolean;
   onPick: (colour: string) => void;
+  size?: number;
 }) {
   return (
     <Box
@@ -34,12 +40,12 @@ function Swatch({
       type="button"
       role="radio"
       aria-checked={selected}
-      aria-label={CHAT_UI.colourSwatch(colour)}
-      title={colour}
+      aria-label={label}
+      title={label === colour ? colour : `${label} (${colour})`}
       onClick={() => onPick(colour)}
       sx={{
-        width: 26,
-        height: 26,
+        width: size,
+        height: size,
         p: 0,
         borderRadius: "50%",
         cursor: "pointer",
@@ -55,8 +61,9 @@ function Swatch({
 }
 
 /**
- * The text colour picker (chat spec 5): the 13 chat colours, the 6 recent ones (kept in
- * `chatRecentColors`) and a hex input (# and 3 to 8 hex digits, at most 9 characters).
+ * The text colour picker (chat spec 5 and 9): the 13 chat colours in light, base and dark tones
+ * (a 13 × 3 grid), the 6 recent ones (kept in `chatRecentColors`) and a hex input (# and 3 to 8
+ * hex digits, at most 9 characters).
  */
 export function ColourPicker({
   value,
@@ -121,16 +128,33 @@ export function ColourPicker({
         anchorOrigin={{ vertical: "top", horizontal: "left" }}
         transformOrigin={{ vertical: "bottom", horizontal: "left" }}
         slotProps={{
-          paper: { role: "dialog", "aria-label": CHAT_UI.textColour, sx: { p: 2, width: 252 } },
+          paper: {
+            role: "dialog",
+            "aria-label": CHAT_UI.textColour,
+            sx: { p: 2, width: 340, maxWidth: "calc(100vw - 32px)" },
+          },
         }}
       >
         <Box
           role="radiogroup"
-          aria-label={CHAT_UI.textColour}
-          sx={{ display: "grid", gridTemplateColumns: "repeat(7, 26px)", gap: 1 }}
+          aria-label={CHAT_COLOUR_UI.grid}
+          sx={{
+            display: "grid",
+            gridTemplateColumns: "repeat(13, minmax(0, 20px))",
+            justifyContent: "space-between",
+            rowGap: 0.75,
+            columnGap: 0.25,
+          }}
         >
-          {CHAT_TEXT_COLOURS.map((c) => (
-            <Swatch key={c} colour={c} selected={same(c, value)} onPick={pick} />
+          {CHAT_COLOUR_GRID.flat().map((s) => (
+            <Swatch
+              key={s.hex}
+              colour={s.hex}
+              label={chatColourSwatchName(s)}
+              selected={same(s.hex, value)}
+              onPick={pick}
+              size={20}
+            />
           ))}
         </Box>
         {recent.length > 0 && (

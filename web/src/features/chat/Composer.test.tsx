@@ -1,11 +1,15 @@
 import {
+  CHAT_COLOUR_GRID,
+  CHAT_COLOUR_UI,
+  CHAT_EMOJI_LABELS,
   CHAT_LIMITS,
   CHAT_STORAGE,
   CHAT_UI,
   type ChatMessageInput,
   type ChatMessageView,
+  EMOJI_MESSAGES,
 } from "@airwave/contracts";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -98,7 +102,7 @@ describe("Composer", () => {
       "true",
     );
     await user.click(screen.getByRole("button", { name: CHAT_UI.textColour }));
-    await user.click(await screen.findByRole("radio", { name: CHAT_UI.colourSwatch("#FF5252") }));
+    await user.click(await screen.findByRole("radio", { name: "Red, base" }));
     await user.type(input, "loud");
     await user.click(screen.getByRole("button", { name: CHAT_UI.send }));
     expect(sent[0]).toEqual({
@@ -114,6 +118,49 @@ describe("Composer", () => {
     expect(JSON.parse(localStorage.getItem(CHAT_STORAGE.recentColours) ?? "[]")).toEqual([
       "#FF5252",
     ]);
+  });
+
+  it("shows the 13 colours in light, base and dark tones; a dark tone colours the message", async () => {
+    const { input, user, sent } = setup();
+    await user.click(screen.getByRole("button", { name: CHAT_UI.textColour }));
+    const grid = await screen.findByRole("radiogroup", { name: CHAT_COLOUR_UI.grid });
+    const swatches = within(grid).getAllByRole("radio");
+    expect(swatches).toHaveLength(39);
+    const names = swatches.map((s) => s.getAttribute("aria-label"));
+    expect(new Set(names).size).toBe(39);
+    expect(names.slice(0, 2)).toEqual(["White, light", "Red, light"]);
+    expect(names[14]).toBe("Red, base");
+    expect(names.at(-1)).toBe("Grey, dark");
+
+    const blueDark = CHAT_COLOUR_GRID[2]?.[7];
+    expect(blueDark?.colour).toBe("Blue");
+    await user.click(within(grid).getByRole("radio", { name: "Blue, dark" }));
+    await user.type(input, "deep{Enter}");
+    expect(sent[0]?.message).toBe(`[color=${blueDark?.hex}]deep[/color]`);
+    expect(JSON.parse(localStorage.getItem(CHAT_STORAGE.recentColours) ?? "[]")).toEqual([
+      blueDark?.hex,
+    ]);
+
+    await user.click(screen.getByRole("button", { name: CHAT_UI.textColour }));
+    const again = await screen.findByRole("radiogroup", { name: CHAT_COLOUR_UI.grid });
+    expect(within(again).getByRole("radio", { name: "Blue, dark" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    expect(
+      screen.getByRole("radio", { name: CHAT_UI.colourSwatch(blueDark?.hex ?? "") }),
+    ).toBeVisible();
+  });
+
+  it("opens the chat emoji picker with its 11 categories and inserts the picked emoji", async () => {
+    const { input, user } = setup();
+    await user.type(input, "tune ");
+    await user.click(screen.getByRole("button", { name: EMOJI_MESSAGES.openPicker }));
+    const tabs = await screen.findAllByRole("tab", {}, { timeout: 5000 });
+    expect(tabs).toHaveLength(11);
+    await user.click(screen.getByRole("tab", { name: CHAT_EMOJI_LABELS.party }));
+    await user.click(screen.getByRole("button", { name: "🪩 mirror ball" }));
+    expect(input).toHaveValue("tune 🪩");
   });
 
   it("takes a hex colour: # and 3 to 8 hex digits, at most 9 characters", async () => {

@@ -329,7 +329,7 @@ export function Composer({
           "& .MuiIconButton-root": { p: 0.75 },
         }}
       >
-        <EmojiButton onPick={insertEmoji} disabled={disabled} />
+        <EmojiButton variant="chat" onPick={insertEmoji} disabled={disabled} />
         <ColourPicker
           value={prefs.textcolor}
           onChange={(textcolor) => updatePrefs({ ...prefs, textcolor })}

@@ -2,18 +2,27 @@ import { EMOJI_MESSAGES } from "@airwave/contracts";
 import EmojiEmotionsOutlinedIcon from "@mui/icons-material/EmojiEmotionsOutlined";
 import { Box, CircularProgress, IconButton, Popover, Tooltip } from "@mui/material";
 import { lazy, Suspense, useState } from "react";
+import { EMOJI_PICKER_SIZE } from "./picker-size.ts";
 
 const EmojiPicker = lazy(async () => ({
   default: (await import("./EmojiPicker.tsx")).EmojiPicker,
 }));
+const ChatEmojiPicker = lazy(async () => ({
+  default: (await import("./ChatEmojiPicker.tsx")).ChatEmojiPicker,
+}));
 
-/** A composer button that opens the emoji picker (loaded on first use) in a popover. */
+/**
+ * A composer button that opens the emoji picker (loaded on first use) in a popover: the inbox's
+ * 4 tabs, or with `variant="chat"` the chat room's 11 categories.
+ */
 export function EmojiButton({
   onPick,
   disabled,
+  variant = "inbox",
 }: {
   onPick: (emoji: string) => void;
   disabled?: boolean;
+  variant?: "inbox" | "chat";
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -40,12 +49,24 @@ export function EmojiButton({
       >
         <Suspense
           fallback={
-            <Box sx={{ p: 3, display: "grid", placeItems: "center" }}>
+            <Box
+              sx={{
+                width: EMOJI_PICKER_SIZE.width[variant],
+                maxWidth: EMOJI_PICKER_SIZE.maxWidth,
+                height: EMOJI_PICKER_SIZE.height,
+                display: "grid",
+                placeItems: "center",
+              }}
+            >
               <CircularProgress size={24} aria-label="Loading" />
             </Box>
           }
         >
-          <EmojiPicker onPick={onPick} />
+          {variant === "chat" ? (
+            <ChatEmojiPicker onPick={onPick} />
+          ) : (
+            <EmojiPicker onPick={onPick} />
+          )}
         </Suspense>
       </Popover>
     </>

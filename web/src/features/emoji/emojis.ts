@@ -173,10 +173,17 @@ export const EMOJIS: Record<Exclude<EmojiTab, "recent">, Emoji[]> = {
 `),
 };
 
+/** Every emoji of the inbox picker's tabs, searched by name. */
+export const INBOX_EMOJIS: Emoji[] = [...EMOJIS.faces, ...EMOJIS.hands, ...EMOJIS.symbols];
+
 /** Every emoji whose name contains each word of `query` (case-insensitive), in tab order. */
-export function searchEmojis(query: string): Emoji[] {
+export function searchEmojis(query: string, pool: readonly Emoji[] = INBOX_EMOJIS): Emoji[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
-  const all = [...EMOJIS.faces, ...EMOJIS.hands, ...EMOJIS.symbols];
-  return all.filter((e) => words.every((w) => e.name.includes(w)));
+  const seen = new Set<string>();
+  return pool.filter((e) => {
+    if (seen.has(e.char) || !words.every((w) => e.name.toLowerCase().includes(w))) return false;
+    seen.add(e.char);
+    return true;
+  });
 }

@@ -152,6 +152,32 @@ describe("POST ADMIN_API.ipBans (the ban dialog)", () => {
     expect((await agent.get(ADMIN_API.ipBans)).statusCode).toBe(200);
   });
 
+  it("refuses an IP another Admin signs in from (last login or live session) with 400, from the tab and from a member sharing it", async () => {
+    const { agent } = await signInAdmin();
+    const before = await banCount();
+    // Two admins on one network (an office): banning it from elsewhere would lock them out.
+    const officeIp = freshIp();
+    const colleague = await buildAdmin(t.ctx.db);
+    const colleagueAgent = await signIn(colleague, officeIp);
+    const member = await buildUser(t.ctx.db);
+    await signIn(member, officeIp);
+
+    const fromTab = await agent.post(ADMIN_API.ipBans, { ip: officeIp });
+    expect(fromTab.statusCode).toBe(400);
+    expect(fromTab.json()).toEqual({ message: IP_BAN_MESSAGES.adminIp });
+    const fromUser = await agent.post(ADMIN_API.userBanIp(member.user.id));
+    expect(fromUser.statusCode).toBe(400);
+    expect(fromUser.json()).toEqual({ message: IP_BAN_MESSAGES.adminIp });
+
+    // A live session from an address that is no longer the Admin's last login counts too.
+    await signIn(colleague, freshIp());
+    expect((await agent.post(ADMIN_API.ipBans, { ip: officeIp })).statusCode).toBe(400);
+
+    expect(await banCount()).toBe(before);
+    expect(await sessionSeenElsewhere(colleagueAgent)).toBe(true);
+    expect((await loginFrom(officeIp, colleague)).statusCode).toBe(200);
+  });
+
   it("ends the sessions signed in from that IP and closes their live connection; others keep theirs", async () => {
     const { agent: admin } = await signInAdmin();
     const ip = freshIp();

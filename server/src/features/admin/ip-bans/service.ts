@@ -7,7 +7,7 @@ import {
   type IpBansPage,
   isAdminRole,
 } from "@airwave/contracts";
-import { and, count, desc, eq, inArray, notExists, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../../platform/context.ts";
 import type { DbOrTx } from "../../../platform/db/index.ts";
@@ -87,10 +87,38 @@ export async function listIpBans(
 }
 
 /**
+ * An Admin signs in from `ip`: it is their last login IP, or a live session of theirs came from it.
+ * Banning it would end their sessions and refuse their sign-ins; with the admins on one network
+ * (an office, a home) an admin elsewhere could lock every admin out.
+ */
+async function isAdminIp(db: DbOrTx, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.role}) = 'admin'`,
+        or(
+          eq(users.lastLoginIp, ip),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(sessions)
+              .where(and(eq(sessions.userId, users.id), eq(sessions.ip, ip))),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/**
  * Both ban calls (the tab's ban dialog and the user dialog's "ban the user's IP"): the IP is added
  * to the ban list, so new log-ins from it are refused at once (`blacklist`, or `banned_ip` when
  * `userId` is set). Sessions signed in from that IP end too, and members left without any session
- * have their live connections closed. An admin can never ban the address they are using.
+ * have their live connections closed. An admin can never ban the address they are using, nor one
+ * an Admin signs in from.
  */
 export async function banIp(
   ctx: AppContext,
@@ -100,6 +128,7 @@ export async function banIp(
 ): Promise<IpBanAnswer> {
   if (!ipBanPolicy.ban(actor)) throw forbidden();
   if (input.ip === requestIpv4(requestIp)) throw badRequest(IP_BAN_MESSAGES.ownIp);
+  if (await isAdminIp(ctx.db, input.ip)) throw badRequest(IP_BAN_MESSAGES.adminIp);
   const { row, ended } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ipBans)

@@ -20,6 +20,7 @@ import { commentLikes, comments, postLikes, postReports, posts } from "../../pos
 import { firstLikesOf } from "../../posts/service.ts";
 import { ticketMessages, tickets } from "../../tickets/schema.ts";
 import { type UserRow, users } from "../../users/schema.ts";
+import { lockActorAndTarget } from "./service.ts";
 
 /**
  * Deleting a member's account (admin Tab 1): what goes, what stays anonymised and why is the README's
@@ -62,7 +63,7 @@ export async function deleteAccount(
   let keys: string[] = [];
   for (let attempt = 1; ; attempt++) {
     try {
-      keys = await ctx.db.transaction((tx) => removeAccount(ctx, tx, userId));
+      keys = await ctx.db.transaction((tx) => removeAccount(ctx, tx, actor.id, userId));
       break;
     } catch (err) {
       // Only when the member themselves was liking or commenting at that very moment.
@@ -90,12 +91,15 @@ export async function deleteAccount(
  * The member's row is locked first (FOR UPDATE): nothing of theirs can be added meanwhile, and a
  * second deletion of the same member waits and then finds no one (404).
  */
-async function removeAccount(ctx: AppContext, tx: Tx, userId: string): Promise<string[]> {
-  const [target] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("update");
+async function removeAccount(
+  ctx: AppContext,
+  tx: Tx,
+  actorId: string,
+  userId: string,
+): Promise<string[]> {
+  // The actor is locked too and must still be an Admin: two admins deleting each other at once
+  // cannot both succeed.
+  const target = await lockActorAndTarget(tx, actorId, userId);
   if (!target) throw notFound(ADMIN_DELETE_MESSAGES.userNotFound);
 
   // Posts that go: theirs, and everyone's posts on their profile page (others' images are kept

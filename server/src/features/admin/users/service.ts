@@ -11,10 +11,10 @@ import {
   hasRole,
   isAdminRole,
 } from "@airwave/contracts";
-import { and, arrayOverlaps, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../../platform/context.ts";
-import type { DbOrTx } from "../../../platform/db/index.ts";
+import type { DbOrTx, Tx } from "../../../platform/db/index.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../../platform/errors.ts";
 import { destroyUserSessions } from "../../../platform/sessions/sessions.ts";
 import { disconnectBannedUser, isAccountBanActive } from "../../auth/bans.ts";
@@ -96,6 +96,24 @@ async function loadTarget(db: DbOrTx, id: string): Promise<UserRow> {
   return user;
 }
 
+/**
+ * Inside a write's transaction: locks the acting admin's and the target's rows (in id order, so two
+ * admins acting on each other wait for one another instead of deadlocking) and checks the actor is
+ * still an Admin. Two admins demoting or deleting each other at once can then never leave the site
+ * without one: the second finds itself no longer an Admin (403). Answers the target's row, if any.
+ */
+export async function lockActorAndTarget(tx: Tx, actorId: string, targetId: string) {
+  const rows = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [actorId, targetId]))
+    .orderBy(asc(users.id))
+    .for("update");
+  const actor = rows.find((r) => r.id === actorId);
+  if (!actor || !isAdminRole(actor.role)) throw forbidden();
+  return rows.find((r) => r.id === targetId) ?? null;
+}
+
 /** GET users: newest first, 15 a page, username contains `search` (any case). */
 export async function listUsers(
   ctx: AppContext,
@@ -155,15 +173,12 @@ export async function createUserAsAdmin(
 export async function setUserRole(ctx: AppContext, actor: Actor, id: string, role: AdminUserRole) {
   allow(actor);
   if (id === actor.id) throw badRequest(ADMIN_USERS_MESSAGES.cannotChangeOwnRole);
-  const target = await loadTarget(ctx.db, id);
-  if (hasRole(target.role, "banned")) throw badRequest(ADMIN_USERS_MESSAGES.bannedRoleLocked);
-  // The guard in the WHERE keeps a ban landing meanwhile from being overwritten.
-  const updated = await ctx.db
-    .update(users)
-    .set({ role })
-    .where(and(eq(users.id, id), sql`lower(${users.role}) <> 'banned'`))
-    .returning({ id: users.id });
-  if (updated.length === 0) throw badRequest(ADMIN_USERS_MESSAGES.bannedRoleLocked);
+  await ctx.db.transaction(async (tx) => {
+    const target = await lockActorAndTarget(tx, actor.id, id);
+    if (!target) throw notFound(ADMIN_USERS_MESSAGES.userNotFound);
+    if (hasRole(target.role, "banned")) throw badRequest(ADMIN_USERS_MESSAGES.bannedRoleLocked);
+    await tx.update(users).set({ role }).where(eq(users.id, id));
+  });
   return { message: ADMIN_USERS_MESSAGES.roleUpdated, user: await loadView(ctx.db, id) };
 }
 

@@ -10,6 +10,7 @@ import {
   List,
   ListItem,
   ListItemText,
+  MenuItem,
   TextField,
   Typography,
 } from "@mui/material";
@@ -18,7 +19,8 @@ import { AdminDialog } from "../ui/AdminDialog.tsx";
 
 /**
  * The ban confirmation (admin spec 2): who is banned with the user (other members sharing a login
- * IP; Admin accounts are never banned) and an optional reason of at most 200 characters.
+ * IP; Admin accounts are never banned), an optional reason of at most 200 characters and how long
+ * the ban lasts (until unbanned, or a number of days after which it lifts itself).
  */
 export function BanDialog({
   open,
@@ -32,10 +34,12 @@ export function BanDialog({
   username: string;
   related: AdminRelatedAccount[];
   busy: boolean;
-  onConfirm: (reason: string) => void;
+  /** `expiresAt`: when the ban lifts itself (ISO time), or null until unbanned. */
+  onConfirm: (reason: string, expiresAt: string | null) => void;
   onClose: () => void;
 }) {
   const [reason, setReason] = useState("");
+  const [days, setDays] = useState(0);
   const bannedWith = related.filter((r) => !isAdminRole(r.role));
   const skipsAdmins = bannedWith.length < related.length;
   const max = ADMIN_USERS_LIMITS.banReasonMax;
@@ -53,7 +57,12 @@ export function BanDialog({
             variant="contained"
             color="error"
             disabled={busy}
-            onClick={() => onConfirm(reason)}
+            onClick={() =>
+              onConfirm(
+                reason,
+                days > 0 ? new Date(Date.now() + days * 86_400_000).toISOString() : null,
+              )
+            }
           >
             {T.banConfirm}
           </Button>
@@ -84,6 +93,21 @@ export function BanDialog({
           {T.adminsSkipped}
         </Typography>
       ) : null}
+      <TextField
+        select
+        label={T.banLengthLabel}
+        value={days}
+        onChange={(e) => setDays(Number(e.target.value))}
+        fullWidth
+        sx={{ mb: 2 }}
+      >
+        <MenuItem value={0}>{T.banLengthPermanent}</MenuItem>
+        {ADMIN_USERS_LIMITS.banLengthDays.map((d) => (
+          <MenuItem key={d} value={d}>
+            {T.banLengthDays(d)}
+          </MenuItem>
+        ))}
+      </TextField>
       <TextField
         label={T.banReasonLabel}
         value={reason}

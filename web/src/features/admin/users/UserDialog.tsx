@@ -76,7 +76,8 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
     onSettled: reload,
   });
   const ban = useMutation({
-    mutationFn: (reason: string) => usersApi.ban(userId, reason),
+    mutationFn: ({ reason, expiresAt }: { reason: string; expiresAt: string | null }) =>
+      usersApi.ban(userId, reason, expiresAt),
     onSuccess: () => {
       ok(M.banned);
       setBanning(false);
@@ -289,7 +290,7 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
           username={user.username}
           related={detail.relatedAccounts}
           busy={ban.isPending}
-          onConfirm={(reason) => ban.mutate(reason)}
+          onConfirm={(reason, expiresAt) => ban.mutate({ reason, expiresAt })}
           onClose={() => setBanning(false)}
         />
       ) : null}

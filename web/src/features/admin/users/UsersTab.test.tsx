@@ -210,11 +210,18 @@ describe("UsersTab", () => {
     expect(reason).toHaveAttribute("maxlength", "200");
     await user.type(reason, "Spam");
     expect(within(confirm).getByText("4/200")).toBeVisible();
+    await user.click(within(confirm).getByRole("combobox", { name: T.banLengthLabel }));
+    await user.click(await screen.findByRole("option", { name: T.banLengthDays(7) }));
     const before = listed;
+    const clicked = Date.now();
     await user.click(within(confirm).getByRole("button", { name: T.banConfirm }));
 
     expect(await screen.findByText(M.banned)).toBeVisible();
-    expect(banBody).toEqual({ reason: "Spam" });
+    const sent = banBody as { reason: string; expiresAt: string };
+    expect(sent.reason).toBe("Spam");
+    const lifts = Date.parse(sent.expiresAt) - clicked;
+    expect(lifts).toBeGreaterThanOrEqual(7 * 86_400_000 - 1_000);
+    expect(lifts).toBeLessThan(7 * 86_400_000 + 60_000);
     await waitFor(() => expect(listed).toBeGreaterThan(before));
     expect(await within(dialog).findByRole("button", { name: T.unban })).toBeVisible();
 

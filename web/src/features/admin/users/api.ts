@@ -26,10 +26,13 @@ export const usersApi = {
     api<Updated>(ADMIN_API.userRole(id), { method: "POST", body: { role } }),
   setDj: (id: string, isDj: boolean) =>
     api<Updated>(ADMIN_API.userDj(id), { method: "POST", body: { isDj } }),
-  ban: (id: string, reason: string) =>
+  ban: (id: string, reason: string, expiresAt: string | null = null) =>
     api<AdminBanAnswer>(ADMIN_API.userBan(id), {
       method: "POST",
-      body: reason.trim() ? { reason: reason.trim() } : {},
+      body: {
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+        ...(expiresAt ? { expiresAt } : {}),
+      },
     }),
   unban: (id: string) => api<Updated>(ADMIN_API.userUnban(id), { method: "POST" }),
   resetEmail: (id: string) =>
