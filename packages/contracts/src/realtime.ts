@@ -1,5 +1,6 @@
 import type { PmMessageEvent } from "./messages.ts";
 import type { NotificationView } from "./notifications.ts";
+import type { Weekday } from "./schedule.ts";
 
 /** Socket.IO events pushed to a member's own room (`user:{id}`). */
 export const USER_EVENTS = {
@@ -22,4 +23,24 @@ export interface UserEventPayloads {
   "notifications-changed": { unread: number };
   "follow-requests-changed": { userId: string };
   "pm:message": PmMessageEvent;
+}
+
+/**
+ * Socket.IO events sent to every connected socket (audience "everyone"): nothing personal in them.
+ * Visitors have no connection (sockets are cookie-authenticated) and keep polling.
+ */
+export const BROADCAST_EVENTS = {
+  /**
+   * The week's schedule changed (a booking, a cancel, an admin wipe, the Monday reset): every open
+   * schedule view reloads it. `day` is the weekday touched, null when the whole week was.
+   */
+  scheduleChanged: "schedule:changed",
+} as const;
+
+export interface BroadcastEventPayloads {
+  "schedule:changed": ScheduleChangedEvent;
+}
+
+export interface ScheduleChangedEvent {
+  day: Weekday | null;
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import {
   type BookSlotAnswer,
+  BROADCAST_EVENTS,
   type bookSlotSchema,
   type deleteSlotSchema,
   isAdminRole,
   SCHEDULE_MESSAGES,
   type ScheduleAnswer,
+  type ScheduleChangedEvent,
   type ScheduleSlot,
   slotBookedFor,
   TIME_SLOTS,
@@ -38,6 +40,15 @@ const slotIndex = (input: { day: string; timeSlot: string }) => ({
   day: WEEKDAYS.indexOf(input.day as (typeof WEEKDAYS)[number]),
   hour: TIME_SLOTS.indexOf(input.timeSlot),
 });
+
+/**
+ * Tells every connected socket that the week changed (no personal data: open schedule views reload
+ * it). Visitors have no socket and keep polling.
+ */
+export function publishScheduleChanged(ctx: AppContext, day: ScheduleChangedEvent["day"]) {
+  const payload: ScheduleChangedEvent = { day };
+  ctx.realtime.publish(BROADCAST_EVENTS.scheduleChanged, payload, { all: true });
+}
 
 /**
  * GET /schedule: the current station week, Monday to Sunday, 24 slots each. A non-permanent booking
@@ -144,6 +155,7 @@ export async function bookSlot(
       .returning({ id: scheduleBookings.id });
   });
   if (inserted.length === 0) throw conflict(SCHEDULE_MESSAGES.slotTaken);
+  publishScheduleChanged(ctx, input.day);
 
   const message = dj.id === actor.id ? SCHEDULE_MESSAGES.booked : slotBookedFor(dj.username);
   return { message, ...(await getSchedule(ctx, now)) };
@@ -173,6 +185,7 @@ export async function deleteSlot(
     .returning({ id: scheduleBookings.id });
   // Cancelled by someone else a moment ago.
   if (deleted.length === 0) throw notFound(SCHEDULE_MESSAGES.slotEmpty);
+  publishScheduleChanged(ctx, input.day);
   return getSchedule(ctx, now);
 }
 
@@ -181,5 +194,6 @@ export async function wipeSchedule(ctx: AppContext, actor: UserRow): Promise<Sch
   const refusal = schedulePolicy.wipe(actor);
   if (refusal) throw refusalError(refusal);
   await ctx.db.delete(scheduleBookings);
+  publishScheduleChanged(ctx, null);
   return getSchedule(ctx);
 }

@@ -3,6 +3,7 @@ import type { AppContext } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/index.ts";
 import { scheduleNow } from "./clock.ts";
 import { scheduleBookings } from "./schema.ts";
+import { publishScheduleChanged } from "./service.ts";
 import { stationWeek } from "./station-time.ts";
 
 /** How often the job looks (cheap: one indexed delete, usually of nothing). */
@@ -48,7 +49,10 @@ export function weekResetJob(ctx: AppContext, intervalMs = WEEK_RESET_INTERVAL_M
   const runOnce = () => {
     running ??= resetPastWeeks(ctx.db, ctx.config.STATION_TIMEZONE, scheduleNow(ctx))
       .then((removed) => {
-        if (removed) ctx.log.info({ removed }, "schedule: bookings of past weeks removed");
+        if (!removed) return;
+        ctx.log.info({ removed }, "schedule: bookings of past weeks removed");
+        // Only the instance that removed them tells the open pages (the others skipped the lock).
+        publishScheduleChanged(ctx, null);
       })
       .catch((err) => ctx.log.warn({ err }, "schedule: week reset failed"))
       .finally(() => {

@@ -1,6 +1,7 @@
-import { SCHEDULE_LIMITS, type ScheduleAnswer } from "@airwave/contracts";
+import { BROADCAST_EVENTS, SCHEDULE_LIMITS, type ScheduleAnswer } from "@airwave/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useSocketEvent } from "../../app/socket.ts";
 import { bookSlot, deleteSlot, fetchDjUsers, fetchSchedule, wipeSchedule } from "./api.ts";
 
 export const scheduleKeys = {
@@ -8,8 +9,21 @@ export const scheduleKeys = {
   djs: ["schedule", "djs"] as const,
 };
 
-/** The current week (shared by the schedule page and the public home tab), reloaded every minute. */
+/**
+ * The current week, shared by every view of it (the schedule page, the home page's tab, the chat
+ * room's dialog). A signed-in page reloads it as soon as the server says it changed
+ * (`schedule:changed`, sent to every connection); the one-minute poll stays as the fallback, and is
+ * all a visitor has (no connection without a session).
+ */
 export function useSchedule() {
+  const qc = useQueryClient();
+  useSocketEvent(BROADCAST_EVENTS.scheduleChanged, () => {
+    // Only the week (not the DJ list under the same prefix); several views share one reload.
+    void qc.invalidateQueries(
+      { queryKey: scheduleKeys.week, exact: true },
+      { cancelRefetch: false },
+    );
+  });
   return useQuery({
     queryKey: scheduleKeys.week,
     queryFn: ({ signal }) => fetchSchedule(signal),

@@ -291,19 +291,18 @@ describe("the traffic buffer", () => {
     const other = await createTestApp();
     try {
       const db = other.ctx.db;
-      const realInsert = db.insert.bind(db);
+      // The log writes with db.execute (one statement per batch); nothing else runs it meanwhile.
+      const realExecute = db.execute.bind(db);
       let trafficInserts = 0;
       let failNext = false;
-      vi.spyOn(db, "insert").mockImplementation(((table: unknown) => {
-        if (table === trafficLog) {
-          trafficInserts++;
-          if (failNext) {
-            failNext = false;
-            throw new Error("database unavailable");
-          }
+      vi.spyOn(db, "execute").mockImplementation(((query: Parameters<typeof db.execute>[0]) => {
+        trafficInserts++;
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(new Error("database unavailable"));
         }
-        return realInsert(table as typeof trafficLog);
-      }) as typeof db.insert);
+        return realExecute(query);
+      }) as typeof db.execute);
 
       const log = trafficLogOf(other.ctx);
       await log.flush();

@@ -1,5 +1,5 @@
 import { ADMIN_OVERVIEW_LIMITS } from "@airwave/contracts";
-import { lt } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/index.ts";
 import { trafficLog } from "../schema.ts";
@@ -49,6 +49,19 @@ export function pathWithoutQuery(url: string): string {
 
 export const isRecordedPath = (path: string) =>
   !UNRECORDED_PATHS.has(path) && !UNRECORDED_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/**
+ * One INSERT of many rows, sent as one JSON parameter (`json_to_recordset`): far cheaper for the app
+ * and for PostgreSQL than a statement with four parameters per row, and it never grows the statement.
+ */
+async function insertTraffic(db: Db, rows: TrafficEntry[]) {
+  const json = JSON.stringify(rows.map((r) => ({ ...r, at: r.at.toISOString() })));
+  await db.execute(
+    sql`insert into ${trafficLog} (ip, path, method, at)
+        select ip, path, method, at from json_to_recordset(${json}::json)
+          as r(ip text, path text, method text, at timestamptz)`,
+  );
+}
 
 /** Deletes the rows older than the retention (30 days before `now`); answers how many went. */
 export async function purgeOldTraffic(db: Db, now = new Date()): Promise<number> {
@@ -113,7 +126,7 @@ export class TrafficLog {
     for (let i = 0; i < rows.length; i += TRAFFIC_BATCH_ROWS) {
       const batch = rows.slice(i, i + TRAFFIC_BATCH_ROWS);
       try {
-        await this.ctx.db.insert(trafficLog).values(batch);
+        await insertTraffic(this.ctx.db, batch);
       } catch (err) {
         this.ctx.log.warn({ err, rows: batch.length }, "traffic log: write failed, rows dropped");
       }

@@ -2,6 +2,7 @@ import {
   ADMIN_API,
   ADMIN_DELETE_MESSAGES,
   AUTH_MESSAGES,
+  BROADCAST_EVENTS,
   CHAT_SERVER_EVENTS,
   DEFAULT_PROFILE_IMAGE,
   HTTP_MESSAGES,
@@ -269,6 +270,11 @@ describe("deleting an account", () => {
       socket.once(CHAT_SERVER_EVENTS.forceKick, resolve),
     );
     const closed = new Promise<string>((resolve) => socket.once("disconnect", resolve));
+    // Bob's open schedule page hears that the week changed (their booking went).
+    const watcher = await memberSocket(baseUrl, `aw_sid=${bob.agent.cookie("aw_sid")}`, sockets);
+    const scheduleChanged = new Promise<unknown>((resolve) =>
+      watcher.once(BROADCAST_EVENTS.scheduleChanged, resolve),
+    );
 
     const before = await getPost(bob.agent, bobPost.id);
     expect(before.likeCount).toBe(2);
@@ -292,6 +298,7 @@ describe("deleting an account", () => {
 
     // Their sockets were told and closed; their session is over; they cannot sign in.
     expect(await kicked).toEqual({ reason: ADMIN_DELETE_MESSAGES.accountDeleted });
+    expect(await scheduleChanged).toEqual({ day: null });
     expect(await closed).toBe("io server disconnect");
     const after = await victim.agent.get("/api/auth/userdata");
     expect(after.statusCode).toBe(401);

@@ -18,6 +18,8 @@ import { participantKeyOf } from "../../messages/service.ts";
 import { notifications } from "../../notifications/schema.ts";
 import { commentLikes, comments, postLikes, postReports, posts } from "../../posts/schema.ts";
 import { firstLikesOf } from "../../posts/service.ts";
+import { scheduleBookings } from "../../schedule/schema.ts";
+import { publishScheduleChanged } from "../../schedule/service.ts";
 import { ticketMessages, tickets } from "../../tickets/schema.ts";
 import { type UserRow, users } from "../../users/schema.ts";
 import { lockActorAndTarget } from "./service.ts";
@@ -60,6 +62,9 @@ export async function deleteAccount(
   if (refusal === "forbidden") throw forbidden();
   if (refusal === "self") throw badRequest(ADMIN_DELETE_MESSAGES.cannotDeleteSelf);
 
+  // Their bookings go with the account (foreign key): open schedule pages are told if there were any.
+  const hadBookings =
+    (await ctx.db.$count(scheduleBookings, eq(scheduleBookings.djId, userId))) > 0;
   let keys: string[] = [];
   for (let attempt = 1; ; attempt++) {
     try {
@@ -83,6 +88,7 @@ export async function deleteAccount(
       payload: { reason: ADMIN_DELETE_MESSAGES.accountDeleted },
     },
   });
+  if (hadBookings) publishScheduleChanged(ctx, null);
   return { message: ADMIN_DELETE_MESSAGES.deleted };
 }
 
