@@ -19,8 +19,8 @@ const isoUtcMicros = (column: string) =>
 const isoUtc = (column: string) =>
   sql`to_char(${raw(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The viewer may see post `p` by author `a` on the page of owner `o` (table aliases). */
-const visible = (p: string, a: string, o: string) => postVisibility(p, a, o, viewer);
+/** The viewer may see post `p` (a table alias). */
+const visible = (p: string) => postVisibility(p, viewer);
 
 /**
  * The viewer's own fields of post `p` as JSON members: whether they liked and reported it. With the
@@ -48,8 +48,7 @@ const commentsJson = (perPost: number) =>
 /** The shared original of `p` as JSON text (without its comments), or null when gone or hidden. */
 const originalJson = sql`case when p.original_post_id is null then 'null' else coalesce((select
     '{' || op.view_json || ${viewerMembers("op")} || ',"comments":[],"originalResolved":null}'
-  from posts op join users oa on oa.id = op.author_id join users oo on oo.id = op.profile_owner_id
-  where op.id = p.original_post_id and ${visible("op", "oa", "oo")}), 'null') end`;
+  from posts op where op.id = p.original_post_id and ${visible("op")}), 'null') end`;
 
 /** Post `p` of a page as one JSON object text. */
 const postJson = (perPost: number) => sql`'{' || p.view_json || ${viewerMembers("p")}
@@ -66,7 +65,7 @@ function pageStatement(
   perPost: number,
 ) {
   return prepared(db, `post_page_${kind}_${limit}_${withCursor ? "c" : "f"}_${perPost}`, (name) => {
-    const filters: SQL[] = [visible("p", "a", "o")];
+    const filters: SQL[] = [visible("p")];
     if (kind === "profile") filters.push(sql`p.profile_owner_id = ${sql.placeholder("owner")}`);
     if (kind === "ids") filters.push(sql`p.id = any(${sql.placeholder("ids")}::text[])`);
     if (withCursor) {
@@ -74,9 +73,9 @@ function pageStatement(
         sql`(p.created_at, p.id) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")}::text)`,
       );
     }
-    // The page's rows (the author and owner are joined for the visibility rule).
-    const page = sql`(select p.*
-        from posts p join users a on a.id = p.author_id join users o on o.id = p.profile_owner_id
+    // The page's rows, with only the columns the page is built from.
+    const page = sql`(select p.id, p.view_json, p.comment_count, p.original_post_id, p.created_at
+        from posts p
         where ${sql.join(filters, sql` and `)}
         order by p.created_at desc, p.id desc limit ${raw(String(limit))}) p`;
     return db

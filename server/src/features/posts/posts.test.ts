@@ -173,6 +173,42 @@ describe("who sees what", () => {
     expect(ids).not.toContain(post.id);
   });
 
+  it("follows a member's later privacy change and ban on posts written before, shares included", async () => {
+    const viewer = await member();
+    const author = await member();
+    const sharer = await buildUser(t.ctx.db);
+    const post = await buildPost(t.ctx.db, author.user.id, {
+      text: "before going private",
+      ageMs: 1000,
+    });
+    const share = await buildPost(t.ctx.db, sharer.user.id, {
+      type: "share",
+      originalPostId: post.id,
+    });
+    const feed = async () =>
+      ((await viewer.agent.get("/api/auth/getFeed", { limit: "50" })).json().posts as PostView[])
+        .filter((p) => p._id === post.id || p._id === share.id)
+        .map((p) => [p._id, p.originalResolved?._id ?? null]);
+
+    expect(await feed()).toEqual([
+      [share.id, post.id],
+      [post.id, null],
+    ]);
+    expect((await author.agent.post("/api/auth/privacy/set", { isPrivate: true })).statusCode).toBe(
+      200,
+    );
+    expect(await feed()).toEqual([[share.id, null]]);
+    await author.agent.post("/api/auth/privacy/set", { isPrivate: false });
+    expect(await feed()).toEqual([
+      [share.id, post.id],
+      [post.id, null],
+    ]);
+    await t.ctx.db.update(users).set({ role: "banned" }).where(eq(users.id, author.user.id));
+    expect(await feed()).toEqual([[share.id, null]]);
+    await t.ctx.db.update(users).set({ role: "user" }).where(eq(users.id, author.user.id));
+    expect((await feed()).map(([id]) => id)).toEqual([share.id, post.id]);
+  });
+
   it("pages the feed newest first with a cursor, without repeats", async () => {
     const viewer = await member({ isPrivate: false });
     for (let i = 0; i < 5; i++) await buildPost(t.ctx.db, viewer.user.id, { ageMs: i * 1000 });

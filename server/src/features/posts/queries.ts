@@ -39,25 +39,26 @@ export function decodeCursor(cursor: string | undefined): { at: string; id: stri
 }
 
 /**
- * The one visibility rule for posts (decisions: Social), as SQL over the aliases of a post `p`, its
- * author `a` and its page owner `o`: the owner's content is visible to the viewer (self, public,
- * or followed), nobody involved blocks the viewer or is blocked by them, and the author is not banned.
+ * The one visibility rule for posts (decisions: Social), as SQL over a post `p` (a table alias):
+ * the page owner's content is visible to the viewer (self, public, or followed), nobody involved
+ * blocks the viewer or is blocked by them, and the author is not banned. The owner's privacy and the
+ * author's ban are read from the post's own copies (`owner_private`, `author_banned`, kept by the
+ * database's triggers), so the rule needs no join with users.
  * `viewer` is a user id or a prepared statement's placeholder.
  */
-export const postVisibility = (p: string, a: string, o: string, viewer: string | Placeholder) => {
-  const [post, author, owner] = [p, a, o].map((x) => sql.raw(x));
+export const postVisibility = (p: string, viewer: string | Placeholder) => {
+  const post = sql.raw(p);
   return sql`(
-  (${owner}.id = ${viewer} or ${owner}.is_private = false
-    or exists (select 1 from follows f where f.follower_id = ${viewer} and f.followed_id = ${owner}.id))
+  not ${post}.author_banned
+  and (not ${post}.owner_private or ${post}.profile_owner_id = ${viewer}
+    or exists (select 1 from follows f where f.follower_id = ${viewer} and f.followed_id = ${post}.profile_owner_id))
   and not exists (select 1 from blocks b
     where (b.blocker_id = ${viewer} and b.blocked_id in (${post}.author_id, ${post}.profile_owner_id))
-       or (b.blocked_id = ${viewer} and b.blocker_id in (${post}.author_id, ${post}.profile_owner_id)))
-  and lower(${author}.role) <> 'banned')`;
+       or (b.blocked_id = ${viewer} and b.blocker_id in (${post}.author_id, ${post}.profile_owner_id))))`;
 };
 
-/** A post the viewer may see, for queries over `posts` joined with the `author` and `owner` aliases. */
-export const postVisibleTo = (viewerId: string) =>
-  postVisibility("posts", "author", "owner", viewerId);
+/** A post the viewer may see, for queries over `posts`. */
+export const postVisibleTo = (viewerId: string) => postVisibility("posts", viewerId);
 
 function selectPosts(db: DbOrTx) {
   return db

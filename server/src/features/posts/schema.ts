@@ -1,6 +1,7 @@
 import type { PostView } from "@airwave/contracts";
 import {
   type AnyPgColumn,
+  boolean,
   index,
   integer,
   jsonb,
@@ -44,6 +45,13 @@ export const posts = pgTable(
      * 0009). Pages are then joined from these texts instead of being built field by field.
      */
     viewJson: text("view_json").notNull().default(""),
+    /**
+     * Copies of the profile owner's privacy and of whether the author is banned, kept by the same
+     * trigger (migration 0010): the visibility rule then reads the post row alone, so a page needs no
+     * join with users (the joins cost more than the rest of the page's query).
+     */
+    ownerPrivate: boolean("owner_private").notNull().default(false),
+    authorBanned: boolean("author_banned").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
@@ -69,6 +77,8 @@ export const postLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
     index("post_likes_post_created_idx").on(t.postId, t.createdAt, t.userId),
+    // A member's own likes (deleting an account; the page's likedByMe probes the primary key).
+    index("post_likes_user_idx").on(t.userId),
   ],
 );
 
@@ -87,7 +97,10 @@ export const comments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
-  (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt, t.id)],
+  (t) => [
+    index("comments_post_created_idx").on(t.postId, t.createdAt, t.id),
+    index("comments_author_idx").on(t.authorId),
+  ],
 );
 
 export const commentLikes = pgTable(
@@ -104,6 +117,7 @@ export const commentLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.commentId, t.userId] }),
     index("comment_likes_comment_created_idx").on(t.commentId, t.createdAt, t.userId),
+    index("comment_likes_user_idx").on(t.userId),
   ],
 );
 
@@ -124,5 +138,6 @@ export const postReports = pgTable(
   (t) => [
     primaryKey({ columns: [t.postId, t.reporterId] }),
     index("post_reports_reason_idx").on(t.reason),
+    index("post_reports_reporter_idx").on(t.reporterId),
   ],
 );

@@ -1,5 +1,6 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { prepared } from "../../platform/db/prepared.ts";
 import type { UserRow } from "../users/schema.ts";
 import { blocks, followRequests, follows } from "./schema.ts";
 
@@ -14,42 +15,53 @@ export interface Relation {
   hasRequestedToFollowMe: boolean;
 }
 
+type Ref = SQL | Placeholder;
+
+/**
+ * The relation facts as SQL columns between the viewer and a target (SQL or placeholders of
+ * their ids; a column from the outer query must be written with its table's name), for a statement's select: `relationFrom` turns its row into a `Relation`.
+ */
+export const relationColumns = (viewer: Ref, target: Ref) => {
+  const pair = (a: Ref, b: Ref) => sql`(${a}::text, ${b}::text)`;
+  return {
+    isFollowing: sql<boolean>`exists(select 1 from ${follows} where (${follows.followerId}, ${follows.followedId}) = ${pair(viewer, target)})`,
+    followsMe: sql<boolean>`exists(select 1 from ${follows} where (${follows.followerId}, ${follows.followedId}) = ${pair(target, viewer)})`,
+    blockedByMe: sql<boolean>`exists(select 1 from ${blocks} where (${blocks.blockerId}, ${blocks.blockedId}) = ${pair(viewer, target)})`,
+    hasBlockedMe: sql<boolean>`exists(select 1 from ${blocks} where (${blocks.blockerId}, ${blocks.blockedId}) = ${pair(target, viewer)})`,
+    requestedByMe: sql<boolean>`exists(select 1 from ${followRequests} where (${followRequests.requesterId}, ${followRequests.targetId}) = ${pair(viewer, target)})`,
+    hasRequestedToFollowMe: sql<boolean>`exists(select 1 from ${followRequests} where (${followRequests.requesterId}, ${followRequests.targetId}) = ${pair(target, viewer)})`,
+  };
+};
+
+/** A `Relation` from a row with the `relationColumns`; oneself has no relation but `self`. */
+export function relationFrom(row: Partial<Omit<Relation, "self">> | undefined, self: boolean) {
+  const fact = (v: boolean | undefined) => !self && !!v;
+  return {
+    self,
+    isFollowing: fact(row?.isFollowing),
+    followsMe: fact(row?.followsMe),
+    blockedByMe: fact(row?.blockedByMe),
+    hasBlockedMe: fact(row?.hasBlockedMe),
+    requestedByMe: fact(row?.requestedByMe),
+    hasRequestedToFollowMe: fact(row?.hasRequestedToFollowMe),
+  };
+}
+
+/** How the viewer stands to another member, in one prepared statement. */
 export async function relationBetween(
   db: DbOrTx,
   viewerId: string,
   targetId: string,
 ): Promise<Relation> {
-  if (viewerId === targetId) {
-    return {
-      self: true,
-      isFollowing: false,
-      followsMe: false,
-      blockedByMe: false,
-      hasBlockedMe: false,
-      requestedByMe: false,
-      hasRequestedToFollowMe: false,
-    };
-  }
-  const pair = (a: string, b: string) => sql`(${a}::text, ${b}::text)`;
-  const [row] = await db
-    .select({
-      isFollowing: sql<boolean>`exists(select 1 from ${follows} where (${follows.followerId}, ${follows.followedId}) = ${pair(viewerId, targetId)})`,
-      followsMe: sql<boolean>`exists(select 1 from ${follows} where (${follows.followerId}, ${follows.followedId}) = ${pair(targetId, viewerId)})`,
-      blockedByMe: sql<boolean>`exists(select 1 from ${blocks} where (${blocks.blockerId}, ${blocks.blockedId}) = ${pair(viewerId, targetId)})`,
-      hasBlockedMe: sql<boolean>`exists(select 1 from ${blocks} where (${blocks.blockerId}, ${blocks.blockedId}) = ${pair(targetId, viewerId)})`,
-      requestedByMe: sql<boolean>`exists(select 1 from ${followRequests} where (${followRequests.requesterId}, ${followRequests.targetId}) = ${pair(viewerId, targetId)})`,
-      hasRequestedToFollowMe: sql<boolean>`exists(select 1 from ${followRequests} where (${followRequests.requesterId}, ${followRequests.targetId}) = ${pair(targetId, viewerId)})`,
-    })
-    .from(sql`(select 1) as one`);
-  return {
-    self: false,
-    isFollowing: !!row?.isFollowing,
-    followsMe: !!row?.followsMe,
-    blockedByMe: !!row?.blockedByMe,
-    hasBlockedMe: !!row?.hasBlockedMe,
-    requestedByMe: !!row?.requestedByMe,
-    hasRequestedToFollowMe: !!row?.hasRequestedToFollowMe,
-  };
+  if (viewerId === targetId) return relationFrom(undefined, true);
+  const statement = prepared(db, "social_relation", (name) =>
+    db
+      .select(relationColumns(sql.placeholder("viewer"), sql.placeholder("target")))
+      .from(sql`(select 1) as one`)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ viewer: viewerId, target: targetId });
+  return relationFrom(row, false);
 }
 
 export const isBlockedEitherWay = (r: Relation) => r.blockedByMe || r.hasBlockedMe;

@@ -11,16 +11,12 @@ import {
 import { and, asc, desc, eq, gt, inArray, ne, not, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { prepared } from "../../platform/db/prepared.ts";
 import { notFound } from "../../platform/errors.ts";
 import { posts } from "../posts/schema.ts";
 import { blocks, followRequests, follows } from "../social/schema.ts";
-import { relationBetween } from "../social/visibility.ts";
-import {
-  accountBanActiveSql,
-  basicUserColumns,
-  findUserById,
-  findUserByIdOrUsername,
-} from "./lookup.ts";
+import { relationBetween, relationColumns, relationFrom } from "../social/visibility.ts";
+import { accountBanActiveSql, basicUserColumns, findUserById } from "./lookup.ts";
 import { refusalError, usersPolicy } from "./policy.ts";
 import { presentBasicUser, presentProfile, presentPublicUser, presentSelf } from "./present.ts";
 import { type UserRow, users } from "./schema.ts";
@@ -60,29 +56,39 @@ export async function getUserData(
   return presentPublicUser(user, { details: usersPolicy.viewContent(viewer, user, rel) });
 }
 
-async function profileCounts(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({
-      followers:
-        sql<number>`(select count(*) from ${follows} where ${follows.followedId} = ${userId})`.mapWith(
-          Number,
-        ),
-      following:
-        sql<number>`(select count(*) from ${follows} where ${follows.followerId} = ${userId})`.mapWith(
-          Number,
-        ),
-      // Photos: the member's own posts with an image (shares are not theirs).
-      photos:
-        sql<number>`(select count(*) from ${posts} where ${posts.authorId} = ${userId} and ${posts.type} = 'post' and coalesce(${posts.image}, '') <> '')`.mapWith(
-          Number,
-        ),
-    })
-    .from(sql`(select 1) as one`);
-  return {
-    followers: row?.followers ?? 0,
-    following: row?.following ?? 0,
-    photos: row?.photos ?? 0,
-  };
+/** A profile's counts as SQL columns for a member `target` (SQL of their id). */
+const profileCountColumns = (target: SQL) => ({
+  followers: sql<number>`(select count(*) from ${follows} where ${follows.followedId} = ${target})::int`,
+  following: sql<number>`(select count(*) from ${follows} where ${follows.followerId} = ${target})::int`,
+  // Photos: the member's own posts with an image (shares are not theirs).
+  photos: sql<number>`(select count(*) from ${posts} where ${posts.authorId} = ${target} and ${posts.type} = 'post' and coalesce(${posts.image}, '') <> '')::int`,
+});
+
+/**
+ * A profile's member (by id, else by username in any case) with the viewer's relation to them and
+ * the profile's counts, in one prepared statement: this runs on every profile view.
+ */
+async function profileWithFacts(db: DbOrTx, viewerId: string, ref: string) {
+  const viewer = sql.placeholder("viewer");
+  const byRef = sql.placeholder("ref");
+  // Qualified: drizzle writes a lone column of the selected table without its table's name, which
+  // inside the subqueries would mean the subquery's own column.
+  const member = sql.raw('"users"."id"');
+  const statement = prepared(db, "users_profile_view", (name) =>
+    db
+      .select({
+        member: users,
+        ...relationColumns(viewer, member),
+        ...profileCountColumns(member),
+      })
+      .from(users)
+      .where(sql`${users.id} = ${byRef} or lower(${users.username}) = lower(${byRef})`)
+      .orderBy(sql`${users.id} = ${byRef} desc`)
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ viewer: viewerId, ref });
+  return row;
 }
 
 async function pendingRequesters(db: DbOrTx, targetId: string): Promise<BasicUser[]> {
@@ -105,16 +111,17 @@ export async function getUserProfile(
   viewer: UserRow,
   input: { id?: string },
 ): Promise<UserProfile> {
-  const member = input.id ? await findUserByIdOrUsername(ctx.db, input.id) : viewer;
-  if (!member) throw notFound(USER_MESSAGES.userNotFound);
-  const rel = await relationBetween(ctx.db, viewer.id, member.id);
+  const row = await profileWithFacts(ctx.db, viewer.id, input.id ?? viewer.id);
+  if (!row) throw notFound(USER_MESSAGES.userNotFound);
+  const { member, followers, following, photos } = row;
+  const rel = relationFrom(row, member.id === viewer.id);
   const refusal = usersPolicy.viewProfile(viewer, member, rel);
   if (refusal) throw refusalError(refusal);
 
   const limited = !usersPolicy.viewContent(viewer, member, rel);
   const { self: _self, ...relation } = rel;
   return presentProfile(member, {
-    counts: await profileCounts(ctx.db, member.id),
+    counts: { followers, following, photos },
     relation,
     limited,
     message: limited ? usersPolicy.limitedNotice(member, rel) : undefined,
