@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -59,23 +58,34 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** 50 concurrent connections for `seconds`, after a short warm-up. */
+/**
+ * 50 concurrent connections for `seconds`, after a short warm-up, from a process of its own
+ * (lib-load.ts) so that this process's garbage collection does not count as server latency.
+ */
 export async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
   seconds = 10,
 ): Promise<LoadResult> {
-  await autocannon({ url, connections: 10, duration: 2, headers });
-  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
-  return {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  };
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      path.join(root, "bench/lib-load.ts"),
+      JSON.stringify({ url, headers, seconds }),
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0) throw new Error(`load generator for ${name} exited with ${code}`);
+  const figures = JSON.parse(output.trim().split("\n").pop() ?? "{}") as Omit<LoadResult, "name">;
+  return { name, ...figures };
 }
 
 export function printTable(title: string, rows: LoadResult[]) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { AUTH_LIMITS } from "@airwave/contracts";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, lt, sql } from "drizzle-orm";
 import { type UserRow, users } from "../../features/users/schema.ts";
 import type { DbOrTx } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
@@ -28,11 +28,32 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+const userColumns = Object.entries(getTableColumns(users));
+
+/**
+ * The user's row as one JSON text, keys as in `UserRow`: node-postgres then describes and parses one
+ * field instead of one per column, which was the largest part of a session lookup's cost in Node.
+ */
+const userRowJson = sql<string>`json_build_object(${sql.join(
+  userColumns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}::text, ${column}`),
+  sql`, `,
+)})::text`;
+
+/** A `UserRow` from `userRowJson`'s text, each value as Drizzle maps the column (dates, arrays). */
+function userRowFromJson(text: string): UserRow {
+  const row = JSON.parse(text) as Record<string, unknown>;
+  for (const [key, column] of userColumns) {
+    const value = row[key];
+    if (value !== null && value !== undefined) row[key] = column.mapFromDriverValue(value);
+  }
+  return row as UserRow;
+}
+
 /** The user of a live session, or null for an unknown or expired token. Runs on every request. */
 export async function resolveSession(db: DbOrTx, token: string): Promise<UserRow | null> {
   const statement = prepared(db, "session_user", (name) =>
     db
-      .select({ user: users })
+      .select({ user: userRowJson })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.idHash, sql.placeholder("hash")), gt(sessions.expiresAt, sql`now()`)))
@@ -40,7 +61,8 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<UserRow
       .prepare(name),
   );
   const rows = await statement.execute({ hash: hashToken(token) });
-  return rows[0]?.user ?? null;
+  const text = rows[0]?.user;
+  return text ? userRowFromJson(text) : null;
 }
 
 export async function destroySession(db: DbOrTx, token: string) {
