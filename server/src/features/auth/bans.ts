@@ -1,8 +1,8 @@
 import { type BanReason, CHAT_MESSAGES, CHAT_SERVER_EVENTS, hasRole } from "@airwave/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import type { Realtime } from "../../platform/realtime/index.ts";
-import type { UserRow } from "../users/schema.ts";
+import { type UserRow, users } from "../users/schema.ts";
 import { ipBans } from "./schema.ts";
 
 /** An account ban is active while the role is `banned` and its expiry (if any) has not passed. */
@@ -13,6 +13,29 @@ export function isAccountBanActive(
   if (!hasRole(user.role, "banned")) return false;
   return !user.banExpiresAt || user.banExpiresAt > now;
 }
+
+/**
+ * The columns an account ban sets (admin and chat bans alike): role banned, the reason, the end and
+ * who banned, keeping the role held before (a second ban of a banned member keeps the first one's).
+ */
+export const banColumns = (ban: { reason: string | null; expiresAt: Date | null; by: string }) => ({
+  role: "banned",
+  roleBeforeBan: sql`case when lower(${users.role}) = 'banned' then ${users.roleBeforeBan} else ${users.role} end`,
+  banReason: ban.reason,
+  bannedAt: new Date(),
+  banExpiresAt: ban.expiresAt,
+  bannedBy: ban.by,
+});
+
+/** The columns an unban (or an expired ban lifting itself) sets: the role held before the ban back. */
+export const unbanColumns = () => ({
+  role: sql`coalesce(${users.roleBeforeBan}, 'user')`,
+  roleBeforeBan: null,
+  banReason: null,
+  bannedAt: null,
+  banExpiresAt: null,
+  bannedBy: null,
+});
 
 /** The ban kind for a request's IP: `banned_ip` when banned together with an account, else `blacklist`. */
 export async function ipBanReason(db: DbOrTx, ip: string): Promise<BanReason | null> {

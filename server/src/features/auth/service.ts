@@ -20,7 +20,7 @@ import {
 import { isRegistrationEnabled } from "../admin/service.ts";
 import { findUserByEmail, findUserByUsername } from "../users/lookup.ts";
 import { type UserRow, users } from "../users/schema.ts";
-import { ipBanReason, isAccountBanActive } from "./bans.ts";
+import { ipBanReason, isAccountBanActive, unbanColumns } from "./bans.ts";
 import { passwordResets } from "./schema.ts";
 import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./throttle.ts";
 
@@ -79,11 +79,7 @@ export async function register(ctx: AppContext, input: RegisterInput) {
 /** Lifts an account ban whose expiry has passed. */
 async function liftExpiredBan(db: DbOrTx, user: UserRow): Promise<UserRow> {
   if (user.role.toLowerCase() !== "banned" || isAccountBanActive(user)) return user;
-  const [row] = await db
-    .update(users)
-    .set({ role: "user", banReason: null, bannedAt: null, banExpiresAt: null, bannedBy: null })
-    .where(eq(users.id, user.id))
-    .returning();
+  const [row] = await db.update(users).set(unbanColumns()).where(eq(users.id, user.id)).returning();
   return row ?? user;
 }
 

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { destroyUserSessions } from "../../platform/sessions/sessions.ts";
-import { disconnectBannedUser } from "../auth/bans.ts";
+import { banColumns, disconnectBannedUser } from "../auth/bans.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import type { ChatRoom } from "./room.ts";
 
@@ -58,13 +58,7 @@ export async function banFromChat(
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({
-        role: "banned",
-        banReason: reason,
-        bannedAt: new Date(),
-        banExpiresAt: null,
-        bannedBy: actor.id,
-      })
+      .set(banColumns({ reason, expiresAt: null, by: actor.id }))
       .where(eq(users.id, user.id));
     await destroyUserSessions(tx, user.id);
   });

@@ -28,6 +28,8 @@ export const users = pgTable(
     bannedAt: timestamp("banned_at", { withTimezone: true }),
     banExpiresAt: timestamp("ban_expires_at", { withTimezone: true }),
     bannedBy: text("banned_by"),
+    /** The role held when the ban began, given back by the unban (admin spec: an unban reverses it). */
+    roleBeforeBan: text("role_before_ban"),
     coverphoto: text("coverphoto"),
     bio: text("bio").notNull().default(""),
     age: integer("age"),

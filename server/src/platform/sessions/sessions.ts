@@ -29,6 +29,8 @@ export async function createSession(
 }
 
 const userColumns = Object.entries(getTableColumns(users));
+// json_build_object takes at most 100 arguments: a key and a value for each of 50 columns.
+if (userColumns.length > 50) throw new Error("users has over 50 columns: split userRowJson");
 
 /**
  * The user's row as one JSON text, keys as in `UserRow`: node-postgres then describes and parses one

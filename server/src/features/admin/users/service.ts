@@ -17,7 +17,12 @@ import type { AppContext } from "../../../platform/context.ts";
 import type { DbOrTx, Tx } from "../../../platform/db/index.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../../platform/errors.ts";
 import { destroyUserSessions } from "../../../platform/sessions/sessions.ts";
-import { disconnectBannedUser, isAccountBanActive } from "../../auth/bans.ts";
+import {
+  banColumns,
+  disconnectBannedUser,
+  isAccountBanActive,
+  unbanColumns,
+} from "../../auth/bans.ts";
 import { createUser, sendPasswordResetMail } from "../../auth/service.ts";
 import { findUserById } from "../../users/lookup.ts";
 import { type UserRow, users } from "../../users/schema.ts";
@@ -217,13 +222,7 @@ export async function banUser(
     const ids = [target.id, ...related.map((r) => r.id).filter((rid) => rid !== actor.id)];
     const rows = await tx
       .update(users)
-      .set({
-        role: "banned",
-        banReason: reason,
-        bannedAt: new Date(),
-        banExpiresAt,
-        bannedBy: actor.id,
-      })
+      .set(banColumns({ reason, expiresAt: banExpiresAt, by: actor.id }))
       .where(and(inArray(users.id, ids), sql`lower(${users.role}) <> 'admin'`))
       .returning({ id: users.id, username: users.username });
     // The target first, then the related accounts by name.
@@ -237,14 +236,14 @@ export async function banUser(
   return { message: ADMIN_USERS_MESSAGES.banned, banned: banned.map((r) => r.username) };
 }
 
-/** POST unban: role user again (isDj kept), ban fields cleared. */
+/** POST unban: the role held before the ban back (isDj kept), ban fields cleared. */
 export async function unbanUser(ctx: AppContext, actor: Actor, id: string) {
   allow(actor);
   const target = await loadTarget(ctx.db, id);
   if (!hasRole(target.role, "banned")) throw badRequest(ADMIN_USERS_MESSAGES.notBanned);
   await ctx.db
     .update(users)
-    .set({ role: "user", banReason: null, bannedAt: null, banExpiresAt: null, bannedBy: null })
+    .set(unbanColumns())
     .where(and(eq(users.id, id), sql`lower(${users.role}) = 'banned'`));
   return { message: ADMIN_USERS_MESSAGES.unbanned, user: await loadView(ctx.db, id) };
 }

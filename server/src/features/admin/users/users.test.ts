@@ -314,6 +314,27 @@ describe("POST ban and unban", () => {
     expect((await rowOf(related.user.id)).role).toBe("banned");
   });
 
+  it("an unban gives back the role held before the ban, also after a second ban and when a ban runs out", async () => {
+    const { user } = await buildUser(t.ctx.db, { role: "Moderator" });
+    await admin.post(ADMIN_API.userBan(user.id), { reason: "First" });
+    await admin.post(ADMIN_API.userBan(user.id), { reason: "Second" });
+    expect(await rowOf(user.id)).toMatchObject({ role: "banned", banReason: "Second" });
+    const unban = await admin.post(ADMIN_API.userUnban(user.id));
+    expect(unban.json().user).toMatchObject({ role: "Moderator" });
+    expect((await rowOf(user.id)).role).toBe("Moderator");
+
+    // A ban that has run out lifts itself at the next sign-in, with the same role back.
+    await admin.post(ADMIN_API.userBan(user.id), {
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await t.ctx.db
+      .update(users)
+      .set({ banExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user.id));
+    await new Agent(t.app, freshIp()).login(user.username, DEFAULT_TEST_PASSWORD);
+    expect(await rowOf(user.id)).toMatchObject({ role: "Moderator", banExpiresAt: null });
+  });
+
   it("bans without a reason", async () => {
     const { user } = await buildUser(t.ctx.db);
     const res = await admin.post(ADMIN_API.userBan(user.id), {});

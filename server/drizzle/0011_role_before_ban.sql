@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "role_before_ban" text;
