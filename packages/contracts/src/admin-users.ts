@@ -61,6 +61,7 @@ export const ADMIN_USERS_MESSAGES = {
   banReasonTooLong: `The ban reason must be ${ADMIN_USERS_LIMITS.banReasonMax} characters or less`,
   banExpiryInvalid: "The end of the ban must be a date in the future",
   resetBanned: "This account is banned: a reset e-mail cannot be sent",
+  resetLimited: `This account was sent ${AUTH_LIMITS.resetMailsPerHour} reset e-mails within the hour: try again later`,
   mailDown: "The e-mail could not be sent",
   invalidPage: "Page must be a whole number of at least 1",
 } as const;

@@ -11,6 +11,8 @@ export const AUTH_LIMITS = {
   loginFailuresMax: 10,
   loginFailureWindowMs: 15 * 60 * 1000,
   resetKeyTtlMs: 60 * 60 * 1000,
+  /** Reset e-mails to one account within the key's hour (forgot-password form and admin alike). */
+  resetMailsPerHour: 3,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
 } as const;
 

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { AUTH_MESSAGES } from "@airwave/contracts";
+import { AUTH_LIMITS, AUTH_MESSAGES } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
@@ -39,5 +39,23 @@ describe("password reset without SMTP", () => {
     });
     expect(reset.statusCode).toBe(200);
     await new Agent(t.app).login(user.username, "a-brand-new-password");
+  });
+
+  it("mails one account at most resetMailsPerHour times an hour, with the same answer every time", async () => {
+    const outbox = path.join(t.config.DATA_DIR, "outbox");
+    const { user } = await buildUser(t.ctx.db);
+    const before = await outboxFiles(outbox);
+    const asks = AUTH_LIMITS.resetMailsPerHour + 3;
+    const answers = await Promise.all(
+      Array.from({ length: asks }, () =>
+        new Agent(t.app).post("/api/auth/forgotPassword", { email: user.email.toUpperCase() }),
+      ),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ msg: AUTH_MESSAGES.forgotSent });
+    }
+    const added = (await outboxFiles(outbox)).filter((f) => !before.includes(f));
+    expect(added).toHaveLength(AUTH_LIMITS.resetMailsPerHour);
   });
 });

@@ -7,7 +7,7 @@ import {
   PATHS,
   type RegisterInput,
 } from "@airwave/contracts";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { AppError, badRequest, conflict, forbidden } from "../../platform/errors.ts";
@@ -166,16 +166,33 @@ export async function checkAuth(
 }
 
 /**
- * Creates a one-hour reset key for `user` and mails its link. Rejects when the mail cannot be sent.
+ * Creates a one-hour reset key for `user` and mails its link, unless the account already had
+ * `resetMailsPerHour` keys within the hour (then "limited": nothing is written or sent, so neither
+ * the form nor an admin can flood a member's mailbox). Rejects when the mail cannot be sent.
  * Serves both the member's forgot-password form and the admin's "send password-reset e-mail".
  */
-export async function sendPasswordResetMail(ctx: AppContext, user: UserRow) {
+export async function sendPasswordResetMail(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<"sent" | "limited"> {
   const key = randomBytes(32).toString("base64url");
-  await ctx.db.insert(passwordResets).values({
-    keyHash: sha256(key),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + AUTH_LIMITS.resetKeyTtlMs),
+  const created = await ctx.db.transaction(async (tx) => {
+    // The member's row is locked so that parallel requests count one after the other.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    // Keys live one hour, so the keys not yet expired are the ones created within the hour.
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.expiresAt, sql`now()`)));
+    if ((recent?.n ?? 0) >= AUTH_LIMITS.resetMailsPerHour) return false;
+    await tx.insert(passwordResets).values({
+      keyHash: sha256(key),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + AUTH_LIMITS.resetKeyTtlMs),
+    });
+    return true;
   });
+  if (!created) return "limited";
   const link = `${ctx.config.PUBLIC_URL}${PATHS.resetPassword(key)}`;
   await ctx.mailer.send({
     to: user.email,
@@ -183,6 +200,7 @@ export async function sendPasswordResetMail(ctx: AppContext, user: UserRow) {
     text: `Hi ${user.username},\n\nSomeone asked to reset the password of your Airwave account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n`,
     link,
   });
+  return "sent";
 }
 
 /** POST /forgotPassword: always the same answer, whether or not the e-mail has an account. */

@@ -253,11 +253,13 @@ export async function sendResetEmail(ctx: AppContext, actor: Actor, id: string) 
   allow(actor);
   const target = await loadTarget(ctx.db, id);
   if (isAccountBanActive(target)) throw badRequest(ADMIN_USERS_MESSAGES.resetBanned);
+  let outcome: Awaited<ReturnType<typeof sendPasswordResetMail>>;
   try {
-    await sendPasswordResetMail(ctx, target);
+    outcome = await sendPasswordResetMail(ctx, target);
   } catch (err) {
     ctx.log.error({ err }, "admin password reset mail could not be sent");
     throw new AppError(502, ADMIN_USERS_MESSAGES.mailDown);
   }
+  if (outcome === "limited") throw new AppError(429, ADMIN_USERS_MESSAGES.resetLimited);
   return { message: ADMIN_USERS_MESSAGES.resetSent };
 }

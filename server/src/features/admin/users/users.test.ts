@@ -6,6 +6,7 @@ import {
   ADMIN_USERS_MESSAGES,
   type AdminUserDetail,
   type AdminUsersPage,
+  AUTH_LIMITS,
   AUTH_MESSAGES,
   CHAT_MESSAGES,
   CHAT_SERVER_EVENTS,
@@ -405,6 +406,19 @@ describe("POST reset-email", () => {
     const mail = parseMail(await readFile(path.join(outbox, added[0] as string), "utf8"));
     expect(mail.to).toBe(user.email);
     expect(mail.subject).toBe(AUTH_MESSAGES.resetMailSubject);
+  });
+
+  it("stops at resetMailsPerHour mails an hour for one account with a 429 saying so", async () => {
+    const { user } = await buildUser(t.ctx.db);
+    for (let i = 0; i < AUTH_LIMITS.resetMailsPerHour; i++) {
+      expect((await admin.post(ADMIN_API.userResetEmail(user.id))).statusCode).toBe(200);
+    }
+    const over = await admin.post(ADMIN_API.userResetEmail(user.id));
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(ADMIN_USERS_MESSAGES.resetLimited);
+    // Another account is not affected.
+    const other = (await buildUser(t.ctx.db)).user;
+    expect((await admin.post(ADMIN_API.userResetEmail(other.id))).statusCode).toBe(200);
   });
 
   it("refuses a banned account and an unknown user", async () => {

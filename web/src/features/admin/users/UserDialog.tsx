@@ -25,6 +25,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { type ReactNode, useState } from "react";
 import { Link as RouterLink } from "react-router";
+import { ApiError } from "../../../app/api.ts";
 import { useMe } from "../../../app/session.ts";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx";
 import { UserAvatar } from "../../../ui/UserAvatar.tsx";
@@ -97,7 +98,13 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
   const reset = useMutation({
     mutationFn: () => usersApi.resetEmail(userId),
     onSuccess: () => ok(M.resetSent),
-    onError: () => fail(M.resetFailed),
+    // The spec's toast, except for the hourly limit, whose message says when to try again.
+    onError: (err) =>
+      fail(
+        err instanceof ApiError && err.status === 429
+          ? failureMessage(err, M.resetFailed)
+          : M.resetFailed,
+      ),
     onSettled: () => setConfirming(null),
   });
   const banIp = useMutation({

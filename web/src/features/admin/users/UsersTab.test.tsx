@@ -302,11 +302,13 @@ describe("UsersTab", () => {
   });
 
   it("shows the failure toasts of ban, reset and IP ban (server message where the spec says)", async () => {
+    let resetAnswer = () => new Response("", { status: 500 });
     mockFetch(({ path }) => {
       if (path === "/api/auth/admin/users") return page([view()]);
       if (path === "/api/auth/admin/users/u-bob")
         return json({ user: view(), relatedAccounts: [] });
       if (path.endsWith("/ban-ip")) return json({ message: "IP already banned" }, 409);
+      if (path.endsWith("/reset-email")) return resetAnswer();
       return new Response("", { status: 500 });
     });
     const user = userEvent.setup();
@@ -330,6 +332,16 @@ describe("UsersTab", () => {
       }),
     );
     expect(await screen.findByText(M.resetFailed)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: T.resetTitle })).toBeNull());
+    // The hourly limit says so instead of the generic failure.
+    resetAnswer = () => json({ message: M.resetLimited }, 429);
+    await user.click(within(dialog).getByRole("button", { name: T.sendReset }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: T.resetTitle })).getByRole("button", {
+        name: T.resetConfirm,
+      }),
+    );
+    expect(await screen.findByText(M.resetLimited)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: T.resetTitle })).toBeNull());
 
     await user.click(within(dialog).getByRole("button", { name: T.banIp }));
