@@ -49,5 +49,7 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test-setup.ts"],
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine that is one.
+    maxWorkers: 2,
   },
 });

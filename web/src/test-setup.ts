@@ -1,1 +1,6 @@
 import "@testing-library/jest-dom/vitest";
+import { configure } from "@testing-library/react";
+
+// findBy…/waitFor give up after 5 s instead of 1 s: they still return as soon as the screen is
+// right, but a busy machine (two test workers on two cores) no longer fails a slow render.
+configure({ asyncUtilTimeout: 5_000 });

@@ -5,7 +5,7 @@ import {
   PM_UNREAD_REFRESH_EVENT,
   USER_EVENTS,
 } from "@airwave/contracts";
-import { act, cleanup, configure, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import type { Socket } from "socket.io-client";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -16,7 +16,6 @@ import { InboxButton } from "./InboxButton.tsx";
 import { emitPmUnreadRefresh } from "./unread.ts";
 
 // The machine running the tests is shared: give slow renders time rather than fail.
-configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

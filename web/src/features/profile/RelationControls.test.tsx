@@ -1,12 +1,11 @@
 import { MESSAGE_MESSAGES, PM_UNREAD_REFRESH_EVENT } from "@airwave/contracts";
-import { cleanup, configure, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RelationControls } from "./RelationControls.tsx";
 import { bodiesSentTo, json, makeProfile, mockFetch, renderAt } from "./test-utils.tsx";
 
 // The machine running the tests is shared: give slow renders time rather than fail.
-configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
