@@ -26,11 +26,16 @@ export const loginFailures = pgTable(
 );
 
 /** One-hour, single-use password reset keys; only a hash of the key is stored. */
-export const passwordResets = pgTable("password_resets", {
-  keyHash: text("key_hash").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-});
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    keyHash: text("key_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  // The hourly limit counts an account's keys that have not expired.
+  (t) => [index("password_resets_user_expires_idx").on(t.userId, t.expiresAt)],
+);

@@ -18,7 +18,7 @@ import {
   destroyUserSessions,
 } from "../../platform/sessions/sessions.ts";
 import { isRegistrationEnabled } from "../admin/service.ts";
-import { findUserByEmail, findUserByUsername } from "../users/lookup.ts";
+import { findUserByEmail, findUserById, findUserByUsername } from "../users/lookup.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { ipBanReason, isAccountBanActive, unbanColumns } from "./bans.ts";
 import { passwordResets } from "./schema.ts";
@@ -79,8 +79,20 @@ export async function register(ctx: AppContext, input: RegisterInput) {
 /** Lifts an account ban whose expiry has passed. */
 async function liftExpiredBan(db: DbOrTx, user: UserRow): Promise<UserRow> {
   if (user.role.toLowerCase() !== "banned" || isAccountBanActive(user)) return user;
-  const [row] = await db.update(users).set(unbanColumns()).where(eq(users.id, user.id)).returning();
-  return row ?? user;
+  // Only while the ban is still there and over: a second sign-in at the same moment, or an admin's
+  // unban or new ban meanwhile, finds nothing to lift and reads the row as it now is.
+  const [row] = await db
+    .update(users)
+    .set(unbanColumns())
+    .where(
+      and(
+        eq(users.id, user.id),
+        sql`lower(${users.role}) = 'banned'`,
+        sql`${users.banExpiresAt} <= now()`,
+      ),
+    )
+    .returning();
+  return row ?? (await findUserById(db, user.id)) ?? user;
 }
 
 export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta) {
@@ -177,8 +189,9 @@ export async function sendPasswordResetMail(
 ): Promise<"sent" | "limited"> {
   const key = randomBytes(32).toString("base64url");
   const created = await ctx.db.transaction(async (tx) => {
-    // The member's row is locked so that parallel requests count one after the other.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    // The member's row is locked so that parallel requests count one after the other (a lock that
+    // still lets other tables' rows reference the member meanwhile).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("no key update");
     // Keys live one hour, so the keys not yet expired are the ones created within the hour.
     const [recent] = await tx
       .select({ n: count() })
@@ -194,12 +207,18 @@ export async function sendPasswordResetMail(
   });
   if (!created) return "limited";
   const link = `${ctx.config.PUBLIC_URL}${PATHS.resetPassword(key)}`;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: AUTH_MESSAGES.resetMailSubject,
-    text: `Hi ${user.username},\n\nSomeone asked to reset the password of your Airwave account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n`,
-    link,
-  });
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      subject: AUTH_MESSAGES.resetMailSubject,
+      text: `Hi ${user.username},\n\nSomeone asked to reset the password of your Airwave account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n`,
+      link,
+    });
+  } catch (err) {
+    // A mail that never left does not count toward the hourly limit (nor leaves a usable key).
+    await ctx.db.delete(passwordResets).where(eq(passwordResets.keyHash, sha256(key)));
+    throw err;
+  }
   return "sent";
 }
 
