@@ -9,6 +9,7 @@ import { sessions } from "../../platform/sessions/schema.ts";
 import { SESSION_COOKIE } from "../../platform/sessions/sessions.ts";
 import { findUserById } from "../users/lookup.ts";
 import { users } from "../users/schema.ts";
+import { banColumns } from "./bans.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,6 +120,26 @@ describe("ban expiry and ending sessions", () => {
     expect(me.json()).toEqual({ message: HTTP_MESSAGES.notAuthenticated });
     expect((await agent.get("/api/auth/checkauth")).json()).toMatchObject({
       authenticated: false,
+    });
+  });
+
+  it("sign-ins at the same moment after a Moderator's ban ran out leave a Moderator", async () => {
+    const { user, password } = await buildUser(t.ctx.db, { role: "Moderator" });
+    await t.ctx.db
+      .update(users)
+      .set(banColumns({ reason: "Cool off", expiresAt: new Date(Date.now() - 1000), by: user.id }))
+      .where(eq(users.id, user.id));
+    expect((await findUserById(t.ctx.db, user.id))?.role).toBe("banned");
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        new Agent(t.app, `10.25.0.${n}`).post(LOGIN, { username: user.username, password }),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode).toBe(200);
+    expect(await findUserById(t.ctx.db, user.id)).toMatchObject({
+      role: "Moderator",
+      roleBeforeBan: null,
+      banExpiresAt: null,
     });
   });
 });
