@@ -15,6 +15,7 @@ import { AppError, badRequest, forbidden, notFound } from "../../platform/errors
 import { createNotification, deliverNotification } from "../notifications/service.ts";
 import { blocks, follows } from "../social/schema.ts";
 import { deleteOwnUpload, findUploadByUrl } from "../uploads/service.ts";
+import { byRefIdFirst, memberByRef } from "../users/lookup.ts";
 import { presentBasicUser } from "../users/present.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { feedPageJson, postsByIds } from "./page-json.ts";
@@ -70,8 +71,8 @@ async function viewableProfile(db: DbOrTx, actor: Actor, idOrName: string) {
         blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${users.id}) or (${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${viewer}))`,
       })
       .from(users)
-      .where(sql`${users.id} = ${ref} or lower(${users.username}) = lower(${ref})`)
-      .orderBy(sql`${users.id} = ${ref} desc`)
+      .where(memberByRef(ref))
+      .orderBy(byRefIdFirst(ref))
       .limit(1)
       .prepare(name),
   );

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { type UserRow, users } from "./schema.ts";
 
@@ -15,6 +15,15 @@ export const findUserByUsername = (db: DbOrTx, username: string) =>
 
 export const findUserByEmail = (db: DbOrTx, email: string) =>
   findOne(db, sql`lower(${users.email}) = ${email.toLowerCase()}`);
+
+/**
+ * SQL picking the member a profile reference names (profile URLs carry an id or a username in any
+ * case) — with `byRefIdFirst` as the order and a limit of 1, an id wins over another's username.
+ * For prepared statements: `ref` is usually a placeholder.
+ */
+export const memberByRef = (ref: SQL | Placeholder) =>
+  sql`${users.id} = ${ref} or lower(${users.username}) = lower(${ref})`;
+export const byRefIdFirst = (ref: SQL | Placeholder) => sql`${users.id} = ${ref} desc`;
 
 /** A member by id or by username (profile URLs carry either). */
 export async function findUserByIdOrUsername(db: DbOrTx, idOrName: string) {

@@ -16,7 +16,13 @@ import { notFound } from "../../platform/errors.ts";
 import { posts } from "../posts/schema.ts";
 import { blocks, followRequests, follows } from "../social/schema.ts";
 import { relationBetween, relationColumns, relationFrom } from "../social/visibility.ts";
-import { accountBanActiveSql, basicUserColumns, findUserById } from "./lookup.ts";
+import {
+  accountBanActiveSql,
+  basicUserColumns,
+  byRefIdFirst,
+  findUserById,
+  memberByRef,
+} from "./lookup.ts";
 import { refusalError, usersPolicy } from "./policy.ts";
 import { presentBasicUser, presentProfile, presentPublicUser, presentSelf } from "./present.ts";
 import { type UserRow, users } from "./schema.ts";
@@ -82,8 +88,8 @@ async function profileWithFacts(db: DbOrTx, viewerId: string, ref: string) {
         ...profileCountColumns(member),
       })
       .from(users)
-      .where(sql`${users.id} = ${byRef} or lower(${users.username}) = lower(${byRef})`)
-      .orderBy(sql`${users.id} = ${byRef} desc`)
+      .where(memberByRef(byRef))
+      .orderBy(byRefIdFirst(byRef))
       .limit(1)
       .prepare(name),
   );
