@@ -6,16 +6,17 @@ export default defineConfig({
   testDir: "./tests",
   outputDir: "./test-results",
   globalSetup: "./support/global-setup.ts",
+  // Files spread over the workers; each worker has an app of its own (support/apps.ts), so the
+  // files that change site-wide state (registration switch, theme, schedule, chat history) run one
+  // at a time against their own app. A file's tests run in order.
   fullyParallel: false,
-  // One app instance holds site-wide state (the registration switch): run the files one by one.
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
   use: {
     ...devices["Desktop Chrome"],
-    baseURL: process.env.BASE_URL,
     viewport: { width: 1280, height: 800 },
     trace: "retain-on-failure",
     launchOptions: {

@@ -12,24 +12,18 @@ import {
   request as playwrightRequest,
 } from "@playwright/test";
 import sharp from "sharp";
+import { currentApp } from "./apps.ts";
 
 export interface Credentials {
   username: string;
   password: string;
 }
 
-export const baseUrl = () => {
-  const url = process.env.BASE_URL;
-  if (!url) throw new Error("BASE_URL is not set: run the tests through playwright.config.ts");
-  return url;
-};
+/** The address of this worker's app (support/apps.ts). */
+export const baseUrl = () => currentApp().url;
 
-export const seeded = () =>
-  JSON.parse(process.env.E2E_SEED ?? "{}") as {
-    banned: Credentials & { banReason: string };
-    /** A member with isDj (books schedule slots). */
-    dj: Credentials;
-  };
+/** The members seeded into this worker's app before it started. */
+export const seeded = () => currentApp().seed;
 export const adminCredentials = () => JSON.parse(process.env.E2E_ADMIN ?? "{}") as Credentials;
 
 export const uniqueName = (prefix = "m") => `${prefix}_${randomBytes(4).toString("hex")}`;
@@ -55,7 +49,21 @@ export async function signIn(page: Page, who: Credentials) {
   await page.getByRole("button", { name: "Login" }).click();
 }
 
-/** Sets the registration switch as the station's admin, through the API. */
+/**
+ * Signs in through the API in the page's own browser context (page.request shares its cookies),
+ * then opens `path`: for tests about something other than the login form, which auth.spec.ts drives.
+ */
+export async function signInWithApi(page: Page, who: Credentials, path = "/home") {
+  const api = page.request;
+  const { csrfToken } = await (await api.get(`${baseUrl()}/api/auth/authRequest`)).json();
+  const res = await api.post(`${baseUrl()}/api/auth/login`, {
+    headers: { "x-csrf-token": csrfToken },
+    data: { username: who.username, password: who.password },
+  });
+  expect(res.status(), "API sign-in").toBe(200);
+  await page.goto(path);
+}
+
 /** A signed-in API client (its own cookie jar) for steps a test does "through the API", e.g. an admin's. */
 export interface ApiSession {
   get: (path: string) => Promise<APIResponse>;
@@ -85,6 +93,7 @@ export async function apiSession(who: Credentials): Promise<ApiSession> {
 /** The seeded admin, signed in through the API. */
 export const adminApi = () => apiSession(adminCredentials());
 
+/** Sets the registration switch as the station's admin, through the API. */
 export async function setRegistration(_page: Page, enabled: boolean) {
   const admin = await adminApi();
   const res = await admin.post("/api/auth/registration/status", { enabled });
@@ -108,7 +117,7 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
 /** The newest mail the app wrote to its outbox (no SMTP_URL in the browser tests), as text. */
 export async function lastOutboxMail(): Promise<string> {
   const { readdir, readFile } = await import("node:fs/promises");
-  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  const dir = path.join(currentApp().dataDir, "outbox");
   const files = (await readdir(dir).catch(() => [] as string[]))
     .filter((f) => f.endsWith(".eml"))
     .sort();
@@ -164,7 +173,7 @@ export async function openMemberSession(
   const page = await context.newPage();
   const live = watchLiveConnection(page);
   const member = await registerMember(page);
-  await signIn(page, member);
+  await signInWithApi(page, member);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText(member.username).first()).toBeVisible();
   return { context, page, member, live };
@@ -174,6 +183,11 @@ export async function openMemberSession(
 export const test = base.extend<{
   openMember: (options?: Parameters<typeof openMemberSession>[1]) => Promise<MemberSession>;
 }>({
+  // Every page of a test opens this worker's app (support/apps.ts).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture uses from this pattern.
+  baseURL: async ({}, use) => {
+    await use(currentApp().url);
+  },
   openMember: async ({ browser }, use) => {
     const sessions: MemberSession[] = [];
     await use(async (options) => {

@@ -1,12 +1,16 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FullConfig } from "@playwright/test";
 import { startGiphyFake } from "../../server/test/giphy-fake.ts";
+import { type E2eApp, publishApps } from "./apps.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export const E2E_ADMIN = { username: "station_admin", password: "admin-password-e2e" };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,43 +23,68 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Runs a process to its end, with its output; rejects with that output when it fails. */
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      err += d;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")} failed:\n${out}\n${err}`)),
+    );
+  });
+}
+
+/** Resolves when the app answers its health probe (the first request waits for nothing else). */
 async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the app exited early:\n${log()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
+    const ok = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the app did not become healthy:\n${log()}`);
 }
 
-/** Seeds a fresh data folder, starts the built app on a free port and tells the tests where it is. */
-export default async function globalSetup() {
+interface Started {
+  app: E2eApp;
+  stop: () => Promise<void>;
+}
+
+/** Seeds a fresh data folder and starts the built app on free ports, with its own GIPHY imitation. */
+async function startApp(): Promise<Started> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "airwave-e2e-"));
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
-    ADMIN_USERNAME: "station_admin",
-    ADMIN_PASSWORD: "admin-password-e2e",
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
     // A browser context may carry its own client address (X-Forwarded-For) so the ban tests can
     // ban an account or an IP without touching the other tests, which all come from 127.0.0.1.
     TRUST_PROXY: "true",
   };
-
-  const seed = spawnSync(process.execPath, ["--import", "tsx", "e2e/support/seed.ts"], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-  });
-  if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
-  const seeded = seed.stdout.trim().split("\n").pop() ?? "{}";
+  // PGlite allows one process at a time: the seed runs (and ends) before the app opens the database.
+  const seeded = (await run(["--import", "tsx", "e2e/support/seed.ts"], env))
+    .trim()
+    .split("\n")
+    .pop();
 
   // The local imitation of GIPHY (the tests never reach the internet); the app holds its key.
   const giphy = await startGiphyFake();
@@ -78,33 +107,45 @@ export default async function globalSetup() {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  server.stdout?.on("data", (d) => {
+  const collect = (d: Buffer) => {
     output += d;
-  });
-  server.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, server, () => output).catch(async (err) => {
-    server.kill("SIGTERM");
-    await giphy.close();
-    throw err;
-  });
-
-  process.env.BASE_URL = baseUrl;
-  process.env.E2E_SEED = seeded;
-  process.env.E2E_DATA_DIR = dataDir;
-  process.env.E2E_GIPHY_URL = giphy.url;
-  process.env.E2E_RADIO = JSON.stringify(radio);
-  process.env.E2E_ADMIN = JSON.stringify({
-    username: env.ADMIN_USERNAME,
-    password: env.ADMIN_PASSWORD,
-  });
-
-  return async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+  };
+  server.stdout?.on("data", collect);
+  server.stderr?.on("data", collect);
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
     await giphy.close();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, server, () => output).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return {
+    app: { url, dataDir, giphyUrl: giphy.url, radio, seed: JSON.parse(seeded ?? "{}") },
+    stop,
+  };
+}
+
+/** One app per worker (see apps.ts), started side by side; all stopped when the run ends. */
+export default async function globalSetup(config: FullConfig) {
+  const started = await Promise.allSettled(
+    Array.from({ length: Math.max(1, config.workers) }, () => startApp()),
+  );
+  const running = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failure = started.find((s) => s.status === "rejected");
+  if (failure) {
+    await Promise.all(running.map((s) => s.stop()));
+    throw failure.reason;
+  }
+  publishApps(running.map((s) => s.app));
+  process.env.E2E_ADMIN = JSON.stringify(E2E_ADMIN);
+  return async () => {
+    await Promise.all(running.map((s) => s.stop()));
   };
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { ensureTones, type RunningStation, startStation } from "../../station/station.mjs";
+import { currentApp } from "./apps.ts";
 import { baseUrl } from "./fixtures.ts";
 
 /**
@@ -8,12 +9,7 @@ import { baseUrl } from "./fixtures.ts";
  * generated tones. Only the radio tests start it, so the other tests see the station offline.
  */
 export async function startE2eStation(): Promise<RunningStation> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  const radio = JSON.parse(process.env.E2E_RADIO ?? "null") as {
-    icecastPort: number;
-    harborPort: number;
-  } | null;
-  if (!dataDir || !radio) throw new Error("run the browser tests through playwright.config.ts");
+  const { dataDir, radio } = currentApp();
   const musicDir = path.join(dataDir, "autodj");
   await ensureTones(musicDir);
   return startStation({
@@ -29,5 +25,4 @@ export async function startE2eStation(): Promise<RunningStation> {
   });
 }
 
-export const e2eHarborPort = () =>
-  (JSON.parse(process.env.E2E_RADIO ?? "{}") as { harborPort: number }).harborPort;
+export const e2eHarborPort = () => currentApp().radio.harborPort;

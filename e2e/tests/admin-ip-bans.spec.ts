@@ -7,6 +7,7 @@ import {
   registerMember,
   screenshot,
   signIn,
+  signInWithApi,
   test,
 } from "../support/fixtures.ts";
 
@@ -17,9 +18,7 @@ const randomTestNetIp = () => `203.0.113.${1 + Math.floor(Math.random() * 254)}`
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": adminIp } });
 
 async function openIpBansTab(page: Page) {
-  await signIn(page, adminCredentials());
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/admin");
+  await signInWithApi(page, adminCredentials(), "/admin");
   await page.getByRole("tab", { name: "IP Bans" }).click();
   await expect(page.getByRole("heading", { name: IP_BAN_MESSAGES.title })).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { ADMIN_OVERVIEW_TEXTS, ADMIN_TEXTS } from "@airwave/contracts";
 import { expect, type Page } from "@playwright/test";
-import { adminCredentials, screenshot, signIn, test } from "../support/fixtures.ts";
+import { adminCredentials, screenshot, signInWithApi, test } from "../support/fixtures.ts";
 
 /** The admin's own client address (TRUST_PROXY is on in the e2e app), to find their rows. */
 const ip = `198.51.100.${10 + Math.floor(Math.random() * 200)}`;
@@ -11,9 +11,7 @@ const trafficTable = (page: Page) =>
   page.getByRole("table", { name: ADMIN_OVERVIEW_TEXTS.trafficTitle });
 
 async function openDashboard(page: Page) {
-  await signIn(page, adminCredentials());
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/admin");
+  await signInWithApi(page, adminCredentials(), "/admin");
   await expect(page.getByRole("heading", { name: ADMIN_TEXTS.greeting })).toBeVisible();
 }
 

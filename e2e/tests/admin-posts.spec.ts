@@ -5,7 +5,7 @@ import {
   apiSession,
   registerMember,
   screenshot,
-  signIn,
+  signInWithApi,
   test,
   uniqueName,
 } from "../support/fixtures.ts";
@@ -53,9 +53,7 @@ test("an admin finds a reported post in the reports view, reads its reports and 
   // The page registered the members: it starts the admin's visit without their session.
   await page.context().clearCookies();
   // The admin opens Posts, switches to the reported view and narrows it.
-  await signIn(page, adminCredentials());
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/admin");
+  await signInWithApi(page, adminCredentials(), "/admin");
   await page.getByRole("tab", { name: "Posts" }).click();
   await expect(page.getByRole("heading", { name: T.title })).toBeVisible();
   await expect(page.getByRole("table", { name: T.title })).toBeVisible();

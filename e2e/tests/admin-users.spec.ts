@@ -12,6 +12,7 @@ import {
   registerMember,
   screenshot,
   signIn,
+  signInWithApi,
   test,
   uniqueName,
 } from "../support/fixtures.ts";
@@ -41,9 +42,7 @@ function watchLive(page: Page) {
 }
 
 async function openUsersTab(page: Page) {
-  await signIn(page, adminCredentials());
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/admin");
+  await signInWithApi(page, adminCredentials(), "/admin");
   await page.getByRole("tab", { name: "Users" }).click();
   await expect(page.getByRole("heading", { name: T.title, exact: true })).toBeVisible();
 }

@@ -12,7 +12,7 @@ import {
   adminCredentials,
   apiSession,
   screenshot,
-  signIn,
+  signInWithApi,
   test,
   uniqueName,
 } from "../support/fixtures.ts";
@@ -73,9 +73,7 @@ test("the admin answers a ticket, approves a DJ, manages GIFs and switches to Ch
   await memberApi.dispose();
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, adminCredentials());
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto(PATHS.admin);
+  await signInWithApi(page, adminCredentials(), PATHS.admin);
   await expect(page.getByRole("heading", { name: ADMIN_TEXTS.greeting })).toBeVisible();
   await expect(page.getByRole("tab")).toHaveText([...ADMIN_TABS]);
   await expect(page.getByRole("switch", { name: ADMIN_TEXTS.registrationSwitch })).toBeVisible();

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from "@airwave/contracts";
-import { expect, test } from "@playwright/test";
-import { registerMember, signIn, uniqueName } from "../support/fixtures.ts";
+import { expect } from "@playwright/test";
+import { registerMember, signIn, test, uniqueName } from "../support/fixtures.ts";
 
 test("a visitor registers through the form, then signs in and out", async ({ page }) => {
   const username = uniqueName("reg");

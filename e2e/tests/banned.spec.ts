@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from "@airwave/contracts";
-import { expect, test } from "@playwright/test";
-import { seeded, signIn } from "../support/fixtures.ts";
+import { expect } from "@playwright/test";
+import { seeded, signIn, test } from "../support/fixtures.ts";
 
 test("a banned account lands on /banned with the Account Banned variant and its reason", async ({
   page,

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, HOME_MESSAGES } from "@airwave/contracts";
-import { expect, test } from "@playwright/test";
-import { registerMember, signIn } from "../support/fixtures.ts";
+import { expect } from "@playwright/test";
+import { registerMember, signIn, test } from "../support/fixtures.ts";
 
 test("the built app runs under its content security policy without a violation", async ({
   page,

@@ -1,6 +1,6 @@
 import { PATHS, PROTECTED_PATHS } from "@airwave/contracts";
-import { expect, test } from "@playwright/test";
-import { registerMember, signIn } from "../support/fixtures.ts";
+import { expect } from "@playwright/test";
+import { registerMember, signIn, test } from "../support/fixtures.ts";
 
 const PROTECTED = [...PROTECTED_PATHS, "/user/somebody"];
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

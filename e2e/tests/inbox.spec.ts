@@ -6,6 +6,7 @@ import {
   PATHS,
 } from "@airwave/contracts";
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
+import { currentApp } from "../support/apps.ts";
 import { type MemberSession, screenshot, test } from "../support/fixtures.ts";
 
 /**
@@ -13,8 +14,7 @@ import { type MemberSession, screenshot, test } from "../support/fixtures.ts";
  * images the app hands out, so its origin is let through (the newest route wins in Playwright).
  */
 async function allowGiphyImages(context: BrowserContext) {
-  const giphy = process.env.E2E_GIPHY_URL;
-  if (!giphy) throw new Error("E2E_GIPHY_URL is not set: run through playwright.config.ts");
+  const giphy = currentApp().giphyUrl;
   await context.route(
     (url) => url.origin === new URL(giphy).origin,
     (route) => route.continue(),

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from "@airwave/contracts";
-import { expect, test } from "@playwright/test";
-import { lastOutboxMail, registerMember, signIn } from "../support/fixtures.ts";
+import { expect } from "@playwright/test";
+import { lastOutboxMail, registerMember, signIn, test } from "../support/fixtures.ts";
 
 test("a member resets a forgotten password through the e-mailed link", async ({ page }) => {
   const member = await registerMember(page);

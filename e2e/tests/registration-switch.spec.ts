@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from "@airwave/contracts";
-import { expect, test } from "@playwright/test";
-import { setRegistration } from "../support/fixtures.ts";
+import { expect } from "@playwright/test";
+import { setRegistration, test } from "../support/fixtures.ts";
 
 test("with registration switched off the form is disabled under the banner", async ({ page }) => {
   await setRegistration(page, false);

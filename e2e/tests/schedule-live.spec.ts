@@ -7,7 +7,7 @@ import {
   type Credentials,
   screenshot,
   seeded,
-  signIn,
+  signInWithApi,
   test,
 } from "../support/fixtures.ts";
 
@@ -28,7 +28,7 @@ async function openAs(browser: Browser, who: Credentials) {
     (route) => route.abort("internetdisconnected"),
   );
   const page = await context.newPage();
-  await signIn(page, who);
+  await signInWithApi(page, who);
   await expect(page).toHaveURL(/\/home$/);
   return { context, page };
 }

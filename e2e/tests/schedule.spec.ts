@@ -15,7 +15,7 @@ import {
   type Credentials,
   screenshot,
   seeded,
-  signIn,
+  signInWithApi,
   test,
 } from "../support/fixtures.ts";
 
@@ -34,7 +34,7 @@ async function openAs(browser: Browser, who: Credentials, width = 1280) {
     (route) => route.abort("internetdisconnected"),
   );
   const page = await context.newPage();
-  await signIn(page, who);
+  await signInWithApi(page, who);
   await expect(page).toHaveURL(/\/home$/);
   return { context, page };
 }

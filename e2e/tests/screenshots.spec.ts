@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { registerMember, screenshot, signIn } from "../support/fixtures.ts";
+import { expect } from "@playwright/test";
+import { registerMember, screenshot, signIn, test } from "../support/fixtures.ts";
 
 for (const width of [1280, 390]) {
   test(`screens at ${width} px`, async ({ page }) => {

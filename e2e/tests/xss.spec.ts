@@ -28,13 +28,14 @@ import {
   request as playwrightRequest,
 } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
+import { currentApp } from "../support/apps.ts";
 import {
   adminApi,
   baseUrl,
   type Credentials,
   registerMember,
   screenshot,
-  signIn,
+  signInWithApi,
   test,
   uniqueName,
 } from "../support/fixtures.ts";
@@ -199,7 +200,7 @@ async function openViewer(
   const page = await context.newPage();
   watchPage({ ...base, page });
   const member = await registerMember(page);
-  await signIn(page, member);
+  await signInWithApi(page, member);
   await expect(page).toHaveURL(/\/home$/);
   const me = await page.request.get("/api/auth/userdata");
   const id = ((await me.json()) as { _id: string })._id;
@@ -283,7 +284,7 @@ function scanDocument([domain, allowedOrigins]: [string, string[]]): string[] {
 
 async function expectCleanDocument(viewer: Viewer) {
   // GIFs from the GIF service are a feature (other tests leave some in the room's history).
-  const gifService = process.env.E2E_GIPHY_URL ? [new URL(process.env.E2E_GIPHY_URL).origin] : [];
+  const gifService = [new URL(currentApp().giphyUrl).origin];
   expect(
     await viewer.page.evaluate(scanDocument, [PAYLOAD_DOMAIN, gifService] as [string, string[]]),
     viewer.label,
