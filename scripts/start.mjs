@@ -1,15 +1,24 @@
-// `npm start`: install deps if needed, build the web app if it is stale, run the server.
+// `npm start`: install deps if needed, build the web app if it is stale, run the server and the
+// bundled radio station (installing its Debian packages first when run as root). The server and the
+// station end with this process, however it ends (kill -9 included: see station/die-with-parent.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { dyingWithParent } from "../station/die-with-parent.mjs";
 import {
   stationConfigFromEnv,
   stationPackagesInstalled,
   superviseStation,
 } from "../station/station.mjs";
 import { ensureNpmDeps } from "./lib/deps.mjs";
+import {
+  aptInstallLine,
+  installDebianPackages,
+  missingDebianPackages,
+  RADIO_STATION,
+} from "./lib/system.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const builtIndex = join(root, "web", "dist", "index.html");
@@ -33,11 +42,11 @@ if (reason) {
   }
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-  cwd: root,
-  stdio: "inherit",
-});
-const station = startBundledStation();
+const server = spawn(
+  ...dyingWithParent(process.execPath, ["--import", "tsx", "server/src/main.ts"]),
+  { cwd: root, stdio: "inherit" },
+);
+let station = null;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => server.kill(signal));
 }
@@ -51,6 +60,7 @@ server.on("exit", async (code, signal) => {
   await station?.stop();
   process.exit(code ?? 128 + constants.signals[signal]);
 });
+station = startBundledStation();
 
 /**
  * The bundled radio station (README: Radio), supervised: started when Icecast and Liquidsoap are
@@ -65,6 +75,7 @@ function startBundledStation() {
     return null;
   }
   if (!options.enabled || options.external) return null;
+  ensureStationPackages();
   if (!stationPackagesInstalled()) {
     console.log(
       "[station] Icecast and Liquidsoap are not installed: the player says the station is offline (README: Radio)",
@@ -74,7 +85,29 @@ function startBundledStation() {
   return superviseStation(options);
 }
 
+/**
+ * Installs Icecast, Liquidsoap and ffmpeg when they are missing and we are root; otherwise prints
+ * the apt-get line that would. A failed install is reported and the app goes on without them.
+ */
+function ensureStationPackages() {
+  const missing = missingDebianPackages(RADIO_STATION);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    console.log(
+      `[station] missing ${missing.join(", ")}; to install: sudo ${aptInstallLine(missing)}`,
+    );
+    return;
+  }
+  try {
+    installDebianPackages(RADIO_STATION);
+  } catch (error) {
+    console.error(`[station] ${error.message}`);
+  }
+}
+
 function buildReason() {
+  // The server serves WEB_DIST_DIR instead when it is set: built elsewhere, nothing to build here.
+  if (process.env.WEB_DIST_DIR) return null;
   if (!existsSync(builtIndex)) return "web/dist/index.html is missing";
   const builtAt = statSync(builtIndex).mtimeMs;
   const newer = sources.flatMap(files).find((file) => statSync(file).mtimeMs > builtAt);

@@ -41,9 +41,11 @@ export function stationApiKeyFile(dataDir: string): string;
 export function stationApiKey(dataDir: string, fromEnv?: string): string;
 export function stationConfigFromEnv(env?: NodeJS.ProcessEnv, cwd?: string): StationConfig;
 export function ensureTones(musicDir: string, log?: (line: string) => void): Promise<string[]>;
+/** `log` gets every line the servers print; `notice` what the launcher did (leftovers stopped). */
 export function startStation(
   options: StationOptions,
   log?: (line: string) => void,
+  notice?: (line: string) => void,
 ): Promise<RunningStation>;
 export function superviseStation(
   options: StationOptions,

@@ -20,8 +20,11 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { dyingWithParent } from "./die-with-parent.mjs";
+import { removePidFile, stopLeftovers, writePidFile } from "./pid-files.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const LIQUIDSOAP_SCRIPT = path.join(here, "radio.liq");
@@ -239,12 +242,30 @@ function prepareIcecast(options, runtimeDir, secrets) {
   return { config, logDir };
 }
 
-/** Spawns `command` as `who` when we are root, in its own process group (stopped as one). */
+/**
+ * Spawns `command` as `who` when we are root, in its own process group (a terminal's Ctrl-C reaches
+ * the launcher, which stops the station in order), ending when this process ends, however it ends.
+ */
 function spawnAs(who, command, args, env) {
-  const [cmd, argv] = isRoot()
-    ? ["runuser", ["-u", who.user, "-g", who.group, "--", command, ...args]]
-    : [command, args];
+  const [cmd, argv] = dyingWithParent(command, args, { user: isRoot() ? who : undefined });
   return spawn(cmd, argv, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/** Fails naming the port when another program listens on host:port (no waiting on its answers). */
+function mustBeFree(host, port, what) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (err) =>
+      reject(
+        new Error(
+          err.code === "EADDRINUSE"
+            ? `${host}:${port} (${what}) is in use by another program`
+            : `cannot listen on ${host}:${port} (${what}): ${err.message}`,
+        ),
+      ),
+    );
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }
 
 /** Keeps the last lines a process printed (for error messages) and passes each line on. */
@@ -312,13 +333,17 @@ function mountOnAir(status, mount) {
   });
 }
 
-async function waitFor(what, check, child, output, timeoutMs = 30_000) {
+/** Polls `check` until it holds; fails when one of `children` ({ name, child, output }) exits. */
+async function waitFor(what, check, children, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
+  const output = () => children.map((c) => c.output()).join("\n");
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `${what}: the process exited (${child.exitCode ?? child.signalCode})\n${output()}`,
-      );
+    for (const { name, child, output } of children) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(
+          `${what}: ${name} exited (${child.exitCode ?? child.signalCode})\n${output()}`,
+        );
+      }
     }
     if (await check()) return;
     await sleep(200);
@@ -331,7 +356,7 @@ async function waitFor(what, check, child, output, timeoutMs = 30_000) {
  * stationConfigFromEnv()'s (apiKey may be left out: the shared key file is used). `log` receives
  * every line the two servers print. The answer's `exited` resolves when either of them stops.
  */
-export async function startStation(options, log) {
+export async function startStation(options, log, notice = log ?? (() => {})) {
   if (!stationPackagesInstalled()) {
     throw new Error("icecast2 and liquidsoap are not installed (see README: Radio)");
   }
@@ -354,6 +379,13 @@ export async function startStation(options, log) {
   }
   const baseEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8" };
 
+  // What an earlier start left running (killed where the parent-death signal could not reach it)
+  // goes first; a port another program holds is named instead of starting a server that cannot bind.
+  await stopLeftovers(runtimeDir, notice);
+  await mustBeFree(options.icecastHost, options.icecastPort, "ICECAST_PORT");
+  await mustBeFree(options.harborHost, options.harborPort, "STATION_HARBOR_PORT");
+  await mustBeFree(options.harborHost, options.harborPort + 1, "STATION_HARBOR_PORT + 1");
+
   const icecast = spawnAs(ICECAST_USER, "icecast2", ["-c", config], baseEnv);
   const icecastOutput = collect(icecast, "icecast", log);
   const icecastLog = () => {
@@ -363,18 +395,19 @@ export async function startStation(options, log) {
       return icecastOutput();
     }
   };
+  writePidFile(runtimeDir, "icecast", icecast.pid, config);
   let liquidsoap = null;
+  let liquidsoapOutput = () => "";
   const stop = async () => {
     await stopProcess(liquidsoap);
+    removePidFile(runtimeDir, "liquidsoap");
     await stopProcess(icecast);
+    removePidFile(runtimeDir, "icecast");
   };
   try {
-    await waitFor(
-      "Icecast",
-      async () => (await icecastStatus(options)) !== null,
-      icecast,
-      icecastLog,
-    );
+    await waitFor("Icecast", async () => (await icecastStatus(options)) !== null, [
+      { name: "Icecast", child: icecast, output: icecastLog },
+    ]);
     liquidsoap = spawnAs(LIQUIDSOAP_USER, "liquidsoap", [LIQUIDSOAP_SCRIPT], {
       ...baseEnv,
       HOME: runtimeDir,
@@ -391,67 +424,81 @@ export async function startStation(options, log) {
       STATION_APP_URL: options.appUrl,
       STATION_API_KEY: apiKey,
     });
-    const liquidsoapOutput = collect(liquidsoap, "liquidsoap", log);
+    writePidFile(runtimeDir, "liquidsoap", liquidsoap.pid, LIQUIDSOAP_SCRIPT);
+    liquidsoapOutput = collect(liquidsoap, "liquidsoap", log);
     await waitFor(
       "Liquidsoap",
       async () => mountOnAir(await icecastStatus(options), options.mount),
-      liquidsoap,
-      liquidsoapOutput,
+      [
+        { name: "Icecast", child: icecast, output: icecastLog },
+        { name: "Liquidsoap", child: liquidsoap, output: liquidsoapOutput },
+      ],
     );
   } catch (err) {
     await stop();
     throw err;
   }
-  const exitOf = (child, name) =>
+  // Why a server stopped: its exit code or signal and the last line it printed or logged.
+  const exitOf = (child, name, output) =>
     new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) resolve(`${name} exited`);
-      child.once("exit", (code, signal) => resolve(`${name} exited (${signal ?? code})`));
+      const why = () => {
+        const last = output().trim().split("\n").pop();
+        return `${name} exited (${child.signalCode ?? child.exitCode})${last ? `: ${last}` : ""}`;
+      };
+      if (child.exitCode !== null || child.signalCode !== null) resolve(why());
+      else child.once("exit", () => resolve(why()));
     });
   return {
     icecastUrl: `http://${options.icecastHost}:${options.icecastPort}`,
     streamUrl: `http://${options.icecastHost}:${options.icecastPort}${options.mount}`,
     harborPort: options.harborPort,
     pids: { icecast: icecast.pid, liquidsoap: liquidsoap.pid },
-    exited: Promise.race([exitOf(icecast, "Icecast"), exitOf(liquidsoap, "Liquidsoap")]),
+    exited: Promise.race([
+      exitOf(icecast, "Icecast", icecastLog),
+      exitOf(liquidsoap, "Liquidsoap", liquidsoapOutput),
+    ]),
     stop,
   };
 }
 
 /**
- * Runs the station and starts it again whenever Icecast or Liquidsoap stops (after 1 s, doubling up
- * to 30 s while it keeps failing). `stop()` ends it for good.
+ * Runs the station and starts it again whenever Icecast or Liquidsoap stops or cannot start, after
+ * 1 s, doubling up to 30 s while it keeps failing; each failure is logged with its reason. "on air"
+ * is logged once the mount plays, once per start. `stop()` ends it for good.
  */
 export function superviseStation(options, log = console.log) {
   let stopping = false;
   let current = null;
   let wake = () => {};
   let delay = 1000;
+  const say = (line) => log(`[station] ${line}`);
   const done = (async () => {
-    await ensureTones(options.musicDir, (line) => log(`[station] ${line}`)).catch((err) =>
-      log(`[station] could not make tones: ${err.message}`),
+    await ensureTones(options.musicDir, say).catch((err) =>
+      say(`could not make tones: ${err.message}`),
     );
     while (!stopping) {
       const startedAt = Date.now();
+      let why;
       try {
-        current = await startStation(options, options.verbose ? log : undefined);
+        current = await startStation(options, options.verbose ? log : undefined, say);
         if (stopping) break;
-        log(
-          `[station] on air: Icecast ${current.icecastUrl}${options.mount}, live DJs on ${options.harborHost}:${options.harborPort}`,
+        say(
+          `on air: Icecast ${current.icecastUrl}${options.mount}, live DJs on ${options.harborHost}:${options.harborPort}`,
         );
-        const why = await current.exited;
-        if (stopping) break;
-        log(`[station] ${why}; restarting`);
+        why = await current.exited;
       } catch (err) {
-        if (stopping) break;
-        log(`[station] could not start: ${err.message}`);
+        why = `could not start: ${err.message}`;
       }
+      if (stopping) break;
       await current?.stop();
       current = null;
-      delay = Date.now() - startedAt > 60_000 ? 1000 : Math.min(delay * 2, 30_000);
+      if (Date.now() - startedAt > 60_000) delay = 1000;
+      say(`${why}; starting it again in ${delay / 1000} s`);
       await new Promise((r) => {
         wake = r;
         setTimeout(r, delay);
       });
+      delay = Math.min(delay * 2, 30_000);
     }
     await current?.stop();
   })();

@@ -27,19 +27,37 @@ export const LIQUIDSOAP = { pkg: "liquidsoap", check: () => existsSync("/usr/bin
 export const FFMPEG = { pkg: "ffmpeg", check: () => existsSync("/usr/bin/ffmpeg") };
 export const RADIO_STATION = [ICECAST, LIQUIDSOAP, FFMPEG];
 
+/** The packages of `list` (items: { pkg, check }) that are not installed. */
+export const missingDebianPackages = (list) =>
+  list.filter((item) => !item.check()).map((item) => item.pkg);
+
+/** The one command that installs `packages` (run it as root). */
+export const aptInstallLine = (packages) =>
+  `apt-get install -y --no-install-recommends ${packages.join(" ")}`;
+
 /**
  * Installs the missing packages of `list` (items: { pkg, check }) with apt-get when running
  * as root; otherwise prints the command to run and exits with code 1.
  */
 export function ensureDebianPackages(list) {
-  const missing = list.filter((item) => !item.check()).map((item) => item.pkg);
+  const missing = missingDebianPackages(list);
   if (missing.length === 0) return [];
-  const command = `apt-get install -y --no-install-recommends ${missing.join(" ")}`;
   if (process.getuid?.() !== 0) {
     console.error(`\nMissing system packages: ${missing.join(", ")}. Install them with:\n`);
-    console.error(`  sudo ${command}\n`);
+    console.error(`  sudo ${aptInstallLine(missing)}\n`);
     process.exit(1);
   }
+  return installDebianPackages(list);
+}
+
+/**
+ * As root: installs the missing packages of `list` with apt-get (after an `apt-get update` if the
+ * first try fails). Throws when they cannot be installed. Answers the packages it installed.
+ */
+export function installDebianPackages(list) {
+  const missing = missingDebianPackages(list);
+  if (missing.length === 0) return [];
+  const command = aptInstallLine(missing);
   console.log(`[system] installing ${missing.join(", ")}`);
   if (!aptGet(["install", "-y", "--no-install-recommends", ...missing])) {
     console.log("[system] apt-get install failed; running apt-get update and retrying");
@@ -47,7 +65,7 @@ export function ensureDebianPackages(list) {
       throw new Error(`could not install ${missing.join(", ")} (tried: ${command})`);
     }
   }
-  const still = list.filter((item) => !item.check()).map((item) => item.pkg);
+  const still = missingDebianPackages(list);
   if (still.length > 0) throw new Error(`installed but still not found: ${still.join(", ")}`);
   return missing;
 }

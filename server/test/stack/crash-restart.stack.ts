@@ -1,0 +1,203 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./audio.ts";
+
+/**
+ * `npm start` after a crash, as an operator meets it: scripts/start.mjs (what `npm start` runs) with
+ * the bundled station, killed with kill -9 (its whole process group, then only its node process),
+ * and started again on the same DATA_DIR. Afterwards exactly one Icecast and one Liquidsoap run for
+ * that DATA_DIR, listeners get MP3 from the mount, and the log says "on air" once without looping.
+ */
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const START_TIMEOUT = 90_000;
+
+let dataDir: string;
+let env: NodeJS.ProcessEnv;
+let icecastPort: number;
+const started: Start[] = [];
+
+interface Start {
+  child: ChildProcess;
+  exited: Promise<void>;
+  output(): string;
+}
+
+/** `npm start` in its own process group (as a terminal runs it), its output kept. */
+function npmStart(): Start {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  child.stdout?.on("data", (d) => {
+    text += d;
+  });
+  child.stderr?.on("data", (d) => {
+    text += d;
+  });
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const start = { child, exited, output: () => text };
+  started.push(start);
+  return start;
+}
+
+async function waitForLine(start: Start, pattern: RegExp, timeoutMs = START_TIMEOUT) {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(start.output())) {
+    if (start.child.exitCode !== null || start.child.signalCode !== null) {
+      throw new Error(`npm start ended before ${pattern}:\n${start.output()}`);
+    }
+    if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${start.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** npm start until the app answers and the station is on air. */
+async function startOnAir() {
+  const start = npmStart();
+  await waitForLine(start, /Airwave is running on/);
+  await waitForLine(start, /\[station\] on air/);
+  return start;
+}
+
+function read(file: string) {
+  try {
+    return readFileSync(file, "latin1");
+  } catch {
+    return "";
+  }
+}
+
+/** The live processes (zombies left out) whose command line or environment names this DATA_DIR. */
+function processesOfDataDir() {
+  const found: { pid: number; name: string; cmdline: string }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const stat = read(`/proc/${entry}/stat`);
+    if (!stat || /^[ZX]$/.test(stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3))) {
+      continue;
+    }
+    const cmdline = read(`/proc/${entry}/cmdline`).replaceAll("\0", " ");
+    if (!cmdline.includes(dataDir) && !read(`/proc/${entry}/environ`).includes(dataDir)) continue;
+    found.push({ pid: Number(entry), name: read(`/proc/${entry}/comm`).trim(), cmdline });
+  }
+  return found;
+}
+
+function stationProcesses() {
+  const all = processesOfDataDir();
+  return {
+    icecast: all.filter((p) => p.name === "icecast2").length,
+    liquidsoap: all.filter((p) => p.name === "liquidsoap").length,
+    server: all.filter((p) => p.cmdline.includes("server/src/main.ts")).length,
+  };
+}
+
+/** What a listener of the mount receives in `ms`. */
+function listen(url: string, ms: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const req = http.get(url, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode} from ${url}`));
+      res.on("data", (c: Buffer) => chunks.push(c));
+      setTimeout(() => {
+        req.destroy();
+        resolve(Buffer.concat(chunks));
+      }, ms);
+    });
+    req.on("error", reject);
+  });
+}
+
+function codecOf(audio: Buffer) {
+  const file = path.join(dataDir, "heard.mp3");
+  writeFileSync(file, audio);
+  const r = spawnSync(
+    "ffprobe",
+    ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", file],
+    { encoding: "utf8" },
+  );
+  return r.stdout.trim();
+}
+
+/** One Icecast and one Liquidsoap for this DATA_DIR, MP3 on the mount, one "on air", no restarts. */
+async function expectOneStationOnAir(start: Start) {
+  const audio = await listen(`http://127.0.0.1:${icecastPort}/radio.mp3`, 2500);
+  expect(audio.length).toBeGreaterThan(16_000);
+  expect(codecOf(audio)).toBe("mp3");
+  expect(stationProcesses()).toEqual({ icecast: 1, liquidsoap: 1, server: 1 });
+  const log = start.output();
+  expect(log.match(/\[station\] on air/g)).toHaveLength(1);
+  expect(log).not.toMatch(/starting it again|could not start/);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "airwave-crash-"));
+  icecastPort = await freePort();
+  env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: "C.UTF-8",
+    HOST: "127.0.0.1",
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    ICECAST_PORT: String(icecastPort),
+    STATION_HARBOR_PORT: String(await freePort()),
+    // No web app to serve or build: this is about the server and the station.
+    WEB_DIST_DIR: path.join(dataDir, "no-web"),
+    LOG_LEVEL: "warn",
+  };
+});
+
+afterAll(async () => {
+  for (const start of started) {
+    if (start.child.exitCode === null && start.child.signalCode === null) {
+      start.child.kill("SIGTERM");
+      await Promise.race([start.exited, new Promise((r) => setTimeout(r, 15_000))]);
+      try {
+        process.kill(-(start.child.pid as number), "SIGKILL");
+      } catch {}
+    }
+  }
+  // Whatever still runs for this DATA_DIR is a defect the assertion below reports; end it anyway.
+  const deadline = Date.now() + 10_000;
+  while (processesOfDataDir().length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const left = processesOfDataDir();
+  for (const p of left) {
+    try {
+      process.kill(p.pid, "SIGKILL");
+    } catch {}
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  expect(left).toEqual([]);
+}, 60_000);
+
+describe("npm start after a crash", () => {
+  it("after kill -9 of its process group, starts again with one station that plays", async () => {
+    const first = await startOnAir();
+    process.kill(-(first.child.pid as number), "SIGKILL");
+    await first.exited;
+
+    const second = await startOnAir();
+    await expectOneStationOnAir(second);
+  }, 180_000);
+
+  it("after kill -9 of its node process only, starts again with one station that plays", async () => {
+    const alive = started.find((s) => s.child.exitCode === null && s.child.signalCode === null);
+    const running = alive ?? (await startOnAir());
+    running.child.kill("SIGKILL");
+    await running.exited;
+
+    const next = await startOnAir();
+    await expectOneStationOnAir(next);
+  }, 180_000);
+});
