@@ -233,7 +233,7 @@ export async function postFromComposer(
 
 /** The top bar's notifications bell. */
 export const notificationsBell = (page: Page) =>
-  page.getByRole("button", { name: "Notifications", exact: true });
+  page.getByRole("button", { name: /^Notifications( \(\d+\+? unread\))?$/ });
 
 /**
  * The bell's unread badge shows `count`; none shows at 0 (the badge shrinks away, keeping its last

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   ADMIN_CHAT_SUBTABS,
   ADMIN_TABS,
@@ -7,6 +6,7 @@ import {
   CHAT_UI,
   PATHS,
 } from "@airwave/contracts";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import {
   adminCredentials,
@@ -33,19 +33,23 @@ const VIEWPORTS = [
 
 /** Runs axe on what the page shows now; fails with each blocking violation and where it is. */
 async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    // axe keeps this WCAG 2.1 A rule (2.5.3 Label in Name) among its experimental ones: on.
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
   const blocking = violations
     .filter((v) => BLOCKING.has(v.impact ?? ""))
     .map(
       (v) =>
         `${v.impact} ${v.id}: ${v.help}\n${v.nodes
           .slice(0, 5)
-          .map((n) => `    ${n.target.join(" ")}  ${n.failureSummary?.split("\n").join(" ") ?? ""}`)
+          .map((n) => `    ${n.target.join(" ")}  ${n.html.slice(0, 300)}`)
           .join("\n")}`,
     );
-  expect(blocking, `${what} (${page.viewportSize()?.width} px)\n${blocking.join("\n")}`).toEqual(
-    [],
-  );
+  expect
+    .soft(blocking, `${what} (${page.viewportSize()?.width} px)\n${blocking.join("\n")}`)
+    .toEqual([]);
 }
 
 /** Opens `path` and waits until its main content (`ready`) shows and the network is quiet. */
@@ -69,7 +73,7 @@ for (const viewport of VIEWPORTS) {
     test("the visitor's pages", async ({ page }) => {
       const pages: [string, (page: Page) => Promise<void>][] = [
         [PATHS.root, anyHeading],
-        [PATHS.login, heading(/sign in|login/i)],
+        [PATHS.login, heading("Welcome back")],
         [PATHS.register, anyHeading],
         [PATHS.resetPassword("not-a-real-key"), anyHeading],
         [PATHS.notFound, anyHeading],

@@ -72,6 +72,8 @@ export const CHAT_UI = {
   fontScale: (scale: number) => `Text size ${Math.round(scale * 100)}%`,
   showUsers: "Show users",
   hideUsers: "Hide users",
+  /** A button's name with the count its badge shows. */
+  withCount: (label: string, count: string) => `${label} (${count})`,
   schedule: "DJ schedule",
   scheduleTitle: "DJ schedule",
   close: "Close",

@@ -264,7 +264,7 @@ export const INBOX_TEXTS = {
   gifAlt: "GIF",
   /** Preview of a last message that is a GIF link. */
   gifPreview: "GIF",
-  unread: (n: number) => `${n} unread`,
+  unread: (n: number | string) => `${n} unread`,
   newConversation: "New conversation",
   newConversationTitle: "Start a conversation",
   pickMembers: "Add members",

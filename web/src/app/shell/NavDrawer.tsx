@@ -5,6 +5,7 @@ import {
   Divider,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Toolbar,
@@ -41,27 +42,30 @@ export function NavDrawer({
       <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, overflowY: "auto" }}>
         <List>
           {items.map((item) => (
-            <ListItemButton
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              onClick={mobile ? onClose : undefined}
-              sx={{
-                "&.active": {
-                  bgcolor: "action.selected",
-                  borderRight: 3,
-                  borderColor: "primary.main",
-                },
-              }}
-            >
-              <ListItemText primary={item.label} />
-            </ListItemButton>
+            <ListItem key={item.to} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={item.to}
+                onClick={mobile ? onClose : undefined}
+                sx={{
+                  "&.active": {
+                    bgcolor: "action.selected",
+                    borderRight: 3,
+                    borderColor: "primary.main",
+                  },
+                }}
+              >
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </ListItem>
           ))}
           {mobile && signedIn && (
-            <ListItemButton component={NavLink} to={PATHS.logout} onClick={onClose}>
-              <LogoutIcon fontSize="small" sx={{ mr: 1 }} />
-              <ListItemText primary="Logout" />
-            </ListItemButton>
+            <ListItem disablePadding>
+              <ListItemButton component={NavLink} to={PATHS.logout} onClick={onClose}>
+                <LogoutIcon fontSize="small" sx={{ mr: 1 }} />
+                <ListItemText primary="Logout" />
+              </ListItemButton>
+            </ListItem>
           )}
         </List>
       </Box>

@@ -39,6 +39,8 @@ export function TopBar({ mobile, onMenu }: { mobile: boolean; onMenu: () => void
         <Box
           component={RouterLink}
           to={PATHS.home}
+          // Phones show the logo alone: the link keeps the station's name.
+          aria-label="Airwave"
           sx={{
             display: "flex",
             alignItems: "center",

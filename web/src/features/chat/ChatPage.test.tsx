@@ -194,7 +194,9 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
   it("the user menu: private message (not for oneself) and the profile in a new tab", async () => {
     const { user } = await setup();
     await user.click(
-      within(sidePanel()).getByRole("button", { name: CHAT_UI.userMenu(me.username) }),
+      within(sidePanel()).getByRole("button", {
+        name: `${CHAT_UI.userMenu(me.username)} ${CHAT_UI.you}`,
+      }),
     );
     expect(screen.queryByRole("menuitem", { name: CHAT_UI.privateMessage })).toBeNull();
     expect(screen.queryByRole("menuitem", { name: CHAT_UI.ban })).toBeNull();
@@ -312,7 +314,7 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
     const { user } = await setup();
     expect(screen.queryByRole("button", { name: CHAT_UI.fullScreen })).toBeNull();
     expect(screen.queryByRole("complementary", { name: CHAT_UI.users })).toBeNull();
-    await user.click(screen.getByRole("button", { name: CHAT_UI.showUsers }));
+    await user.click(screen.getByRole("button", { name: new RegExp(`^${CHAT_UI.showUsers}`) }));
     const panel = await screen.findByRole("dialog", { name: CHAT_UI.users });
     expect(within(panel).getByText("bob")).toBeVisible();
   });

@@ -16,7 +16,6 @@ import TextDecreaseIcon from "@mui/icons-material/TextDecrease";
 import TextIncreaseIcon from "@mui/icons-material/TextIncrease";
 import {
   Alert,
-  Badge,
   Box,
   Button,
   CircularProgress,
@@ -33,6 +32,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuthStatus, useMe } from "../../app/session.ts";
 import { useRealtimeConnection } from "../../app/socket.ts";
+import { CountBadge, countText } from "../../ui/CountBadge.tsx";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
 import { kickDestination } from "../auth/banned-url.ts";
@@ -56,6 +56,8 @@ import { UpNextBanner } from "./UpNextBanner.tsx";
 import { UserList } from "./UserList.tsx";
 import { useChatRoom } from "./useChatRoom.ts";
 import { WelcomeToasts } from "./WelcomeToasts.tsx";
+
+const USERS_BADGE_MAX = 999;
 
 /** A phone or tablet by its user agent (chat spec 9: mobile is 760 px or less, or a mobile agent). */
 export const isMobileUserAgent = (ua: string = globalThis.navigator?.userAgent ?? "") =>
@@ -329,13 +331,16 @@ export function ChatRoomView({
         )}
         {mobile && (
           <HeaderButton
-            label={usersOpen ? CHAT_UI.hideUsers : CHAT_UI.showUsers}
+            label={CHAT_UI.withCount(
+              usersOpen ? CHAT_UI.hideUsers : CHAT_UI.showUsers,
+              countText(state.users.length, USERS_BADGE_MAX),
+            )}
             onClick={() => setUsersOpen((o) => !o)}
             pressed={usersOpen}
           >
-            <Badge badgeContent={state.users.length} color="secondary" max={999}>
+            <CountBadge count={state.users.length} max={USERS_BADGE_MAX} color="secondary">
               <PeopleAltOutlinedIcon />
-            </Badge>
+            </CountBadge>
           </HeaderButton>
         )}
       </Box>

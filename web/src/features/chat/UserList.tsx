@@ -188,7 +188,12 @@ export function UserList({
             <ListItem key={u._id} disablePadding>
               <ListItemButton
                 aria-haspopup="menu"
-                aria-label={CHAT_UI.userMenu(u.username)}
+                // The name holds what the row shows: the member's name, and "(you)" on one's own row.
+                aria-label={
+                  u._id === meId
+                    ? `${CHAT_UI.userMenu(u.username)} ${CHAT_UI.you}`
+                    : CHAT_UI.userMenu(u.username)
+                }
                 onClick={(e) => setMenu({ anchor: e.currentTarget, user: u })}
               >
                 <ListItemAvatar sx={{ minWidth: 44 }}>
@@ -203,6 +208,8 @@ export function UserList({
                   primary={
                     <Box sx={{ display: "flex", alignItems: "center", gap: 0.75, minWidth: 0 }}>
                       <ChatNameTag username={u.username} styling={u.nameTagStyling} />
+                      {/* A space between name and "(you)" for the text read out (flex drops it on screen). */}
+                      {u._id === meId && " "}
                       {u._id === meId && (
                         <Typography variant="caption" color="text.secondary">
                           {CHAT_UI.you}

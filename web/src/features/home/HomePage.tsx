@@ -6,6 +6,7 @@ import {
   Button,
   Collapse,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Paper,
@@ -69,9 +70,11 @@ export function HomePage() {
             <Collapse in={menuOpen}>
               <List id="home-menu" aria-label="Home sections">
                 {HOME_TABS.map((t) => (
-                  <ListItemButton key={t} selected={t === tab} onClick={() => select(t)}>
-                    <ListItemText primary={HOME_TAB_LABELS[t]} />
-                  </ListItemButton>
+                  <ListItem key={t} disablePadding>
+                    <ListItemButton selected={t === tab} onClick={() => select(t)}>
+                      <ListItemText primary={HOME_TAB_LABELS[t]} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </Collapse>

@@ -88,7 +88,7 @@ function renderBell(notifications: NotificationView[], routes: Record<string, Fa
   return { fetchMock, qc };
 }
 
-const bell = () => screen.getByRole("button", { name: "Notifications" });
+const bell = () => screen.getByRole("button", { name: /^Notifications/ });
 const popover = () => screen.getByRole("dialog", { name: "Notifications" });
 
 afterEach(() => {

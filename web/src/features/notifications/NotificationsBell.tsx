@@ -4,14 +4,17 @@ import {
   type NotificationView,
 } from "@airwave/contracts";
 import NotificationsIcon from "@mui/icons-material/Notifications";
-import { Badge, Button, IconButton, List, Popover, Tooltip, Typography } from "@mui/material";
+import { Button, IconButton, List, Popover, Tooltip, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { useMe } from "../../app/session.ts";
+import { CountBadge, countText } from "../../ui/CountBadge.tsx";
 import { EmptyState } from "../../ui/EmptyState.tsx";
 import { useNotificationActions, useNotifications } from "./hooks.ts";
 import { NotificationItem } from "./NotificationItem.tsx";
 import { notificationTarget, requesterOf } from "./target.ts";
+
+const UNREAD_BADGE_MAX = 99;
 
 /** A follow request accepted in this popover: it stays, offering Follow Back, until closed. */
 interface AcceptedRequest {
@@ -89,15 +92,20 @@ export function NotificationsBell() {
       <Tooltip title="Notifications">
         <IconButton
           color="inherit"
-          aria-label="Notifications"
+          // The name carries the count the badge shows (the badge itself is hidden from it).
+          aria-label={
+            unread > 0
+              ? `Notifications (${countText(unread, UNREAD_BADGE_MAX)} unread)`
+              : "Notifications"
+          }
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? popoverId : undefined}
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error" max={99}>
+          <CountBadge count={unread} max={UNREAD_BADGE_MAX} color="error">
             <NotificationsIcon />
-          </Badge>
+          </CountBadge>
         </IconButton>
       </Tooltip>
       <Popover

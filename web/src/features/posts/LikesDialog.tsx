@@ -8,6 +8,7 @@ import {
   DialogContent,
   DialogTitle,
   List,
+  ListItem,
   ListItemAvatar,
   ListItemButton,
   ListItemText,
@@ -46,21 +47,22 @@ export function LikesDialog({
         ) : (
           <List dense aria-label="People who liked this">
             {users.map((u) => (
-              <ListItemButton
-                key={u._id || u.id}
-                component={RouterLink}
-                to={PATHS.user(u.username)}
-                onClick={onClose}
-              >
-                <ListItemAvatar>
-                  <Avatar
-                    src={u.profileimage || DEFAULT_PROFILE_IMAGE}
-                    alt=""
-                    sx={{ width: 32, height: 32 }}
-                  />
-                </ListItemAvatar>
-                <ListItemText primary={u.username} />
-              </ListItemButton>
+              <ListItem key={u._id || u.id} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={PATHS.user(u.username)}
+                  onClick={onClose}
+                >
+                  <ListItemAvatar>
+                    <Avatar
+                      src={u.profileimage || DEFAULT_PROFILE_IMAGE}
+                      alt=""
+                      sx={{ width: 32, height: 32 }}
+                    />
+                  </ListItemAvatar>
+                  <ListItemText primary={u.username} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -62,7 +62,13 @@ export function AdminTable({
 }) {
   return (
     <>
-      <TableContainer sx={dimmed ? { opacity: 0.6 } : undefined}>
+      {/* A region that may scroll sideways: focusable and named, so a keyboard can scroll it. */}
+      <TableContainer
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        sx={dimmed ? { opacity: 0.6 } : undefined}
+      >
         <Table size="small" aria-label={label} sx={{ minWidth, "& th": { whiteSpace: "nowrap" } }}>
           <TableHead>
             <TableRow>
