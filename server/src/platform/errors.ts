@@ -1,6 +1,8 @@
 import { HTTP_MESSAGES } from "@airwave/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
-import { ZodError } from "zod";
+// $ZodError: what every zod schema throws, the classic API's ZodError and zod/mini's alike (the
+// auth contracts use zod/mini so that the login page carries less of zod).
+import { $ZodError } from "zod/v4/core";
 
 /** The one error type services throw; the error handler turns it into `{ message, ...extra }`. */
 export class AppError extends Error {
@@ -22,7 +24,7 @@ export const notFound = (message: string = HTTP_MESSAGES.notFound) => new AppErr
 export const conflict = (message: string) => new AppError(409, message);
 
 /** The first issue's message: the contract's own text for the field that failed. */
-export function zodMessage(error: ZodError): string {
+export function zodMessage(error: $ZodError): string {
   return error.issues[0]?.message ?? HTTP_MESSAGES.invalidInput;
 }
 
@@ -63,12 +65,12 @@ function loggable(error: unknown, depth = 0): unknown {
 }
 
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | $ZodError, request, reply) => {
     if (error instanceof AppError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       return reply.status(error.status).send({ message: error.message, ...error.extra });
     }
-    if (error instanceof ZodError) {
+    if (error instanceof $ZodError) {
       return reply.status(400).send({ message: zodMessage(error) });
     }
     const status = (error as FastifyError).statusCode;

@@ -1,10 +1,25 @@
-import { PATHS } from "@airwave/contracts";
-import { Suspense } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { isGuardSkipped, isVisitorOnlyPath, normalizePath, PATHS } from "@airwave/contracts";
+import { Suspense, useEffect } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { PageLoader } from "../ui/PageLoader.tsx";
 import { RouteGuard } from "./guard.tsx";
 import { lazyNamed } from "./lazy.ts";
-import { AppShell } from "./shell/AppShell.tsx";
+
+/**
+ * The members' layout (top bar, drawer, socket, presence, player dock) is a chunk of its own, so
+ * the screens outside it (login, register, banned...) do not load it.
+ */
+const loadShell = () => import("./shell/AppShell.tsx");
+const AppShell = lazyNamed(loadShell, "AppShell");
+
+/** Whether a path is drawn inside the members' layout (everything but the standalone screens). */
+function usesShell(pathname: string): boolean {
+  return (
+    !isVisitorOnlyPath(pathname) &&
+    !isGuardSkipped(pathname) &&
+    normalizePath(pathname) !== "/popchat"
+  );
+}
 
 const auth = () => import("../features/auth/pages.ts");
 const LoginPage = lazyNamed(() => import("../features/auth/LoginPage.tsx"), "LoginPage");
@@ -32,6 +47,11 @@ const AdminPage = lazyNamed(() => import("../features/admin/AdminPage.tsx"), "Ad
 
 /** The route table of community spec section 2. Matching ignores case. */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  // Start loading the layout while the guard asks the server, not after: no extra round trip.
+  useEffect(() => {
+    if (usesShell(pathname)) void loadShell();
+  }, [pathname]);
   return (
     <RouteGuard>
       {(location) => (
