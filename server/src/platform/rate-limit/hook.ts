@@ -1,0 +1,51 @@
+import { RATE_LIMIT_MESSAGES, type RateLimitName } from "@airwave/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { clientIp } from "../http/client-ip.ts";
+import { periodicJob } from "../periodic-job.ts";
+
+/** How often counters of ended windows are deleted (and once at start). */
+export const RATE_LIMIT_PURGE_INTERVAL_MS = 3_600_000;
+
+/**
+ * A route's abuse limit (`preHandler`): counts the call against the limit `name` for the client
+ * address or the signed-in member (the contract's `per`), and refuses it over the limit with 429,
+ * `Retry-After` and the limit's message before the handler reads the body's file or writes anything.
+ * The limits are the contract's unless RATE_LIMITS overrides them (`ctx.config.rateLimits`).
+ */
+export function rateLimit(ctx: AppContext, name: RateLimitName) {
+  const rule = ctx.config.rateLimits[name];
+  return async (request: FastifyRequest) => {
+    // A member limit on a route that has no session (never declared so) falls back to the address.
+    const who =
+      rule.per === "member" && request.actor
+        ? `member:${request.actor.id}`
+        : `ip:${clientIp(request)}`;
+    const { allowed, retryAfterSeconds } = await ctx.rateLimits.consume(`${name}:${who}`, rule);
+    if (!allowed) {
+      throw new AppError(
+        429,
+        RATE_LIMIT_MESSAGES[name],
+        {},
+        {
+          "Retry-After": String(retryAfterSeconds),
+        },
+      );
+    }
+  };
+}
+
+/** The hourly purge of ended counters, on the app's ready and close. */
+export function installRateLimitPurge(app: FastifyInstance, ctx: AppContext) {
+  const job = periodicJob(
+    ctx.log,
+    "rate limits: purge",
+    async () => {
+      await ctx.rateLimits.purgeExpired();
+    },
+    RATE_LIMIT_PURGE_INTERVAL_MS,
+  );
+  app.addHook("onReady", () => job.start());
+  app.addHook("onClose", () => job.stop());
+}
