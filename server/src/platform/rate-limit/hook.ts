@@ -1,4 +1,4 @@
-import { RATE_LIMIT_MESSAGES, type RateLimitName } from "@airwave/contracts";
+import { RATE_LIMIT_MESSAGES, RATE_LIMIT_NAMES, type RateLimitName } from "@airwave/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -14,6 +14,10 @@ export const RATE_LIMIT_PURGE_INTERVAL_MS = 3_600_000;
  * `Retry-After` and the limit's message before the handler reads the body's file or writes anything.
  * The limits are the contract's unless RATE_LIMITS overrides them (`ctx.config.rateLimits`).
  */
+/** The counter of one limit for one client address or member. */
+const counterKey = (name: RateLimitName, who: { member: string } | { ip: string }) =>
+  "member" in who ? `${name}:member:${who.member}` : `${name}:ip:${who.ip}`;
+
 export function rateLimit(ctx: AppContext, name: RateLimitName) {
   const rule = ctx.config.rateLimits[name];
   return async (request: FastifyRequest) => {
@@ -35,6 +39,10 @@ export function rateLimit(ctx: AppContext, name: RateLimitName) {
     }
   };
 }
+
+/** Drops a member's counters (account deletion: no row keeps their id). */
+export const forgetMemberCounters = (ctx: AppContext, memberId: string) =>
+  ctx.rateLimits.forget(RATE_LIMIT_NAMES.map((name) => counterKey(name, { member: memberId })));
 
 /** The hourly purge of ended counters, on the app's ready and close. */
 export function installRateLimitPurge(app: FastifyInstance, ctx: AppContext) {

@@ -16,6 +16,8 @@ export interface RateLimitStore {
     key: string,
     limit: Pick<RateLimitRule, "max" | "windowSeconds">,
   ): Promise<RateLimitDecision>;
+  /** Deletes these counters (e.g. a deleted member's), whatever their window. */
+  forget(keys: string[]): Promise<void>;
   /** Deletes the counters whose window ended before `now`; answers how many went. */
   purgeExpired(now?: Date): Promise<number>;
 }

@@ -1,5 +1,5 @@
 import type { RateLimitRule } from "@airwave/contracts";
-import { lt } from "drizzle-orm";
+import { inArray, lt } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/index.ts";
 import type { RateLimitStore } from "./index.ts";
@@ -46,6 +46,9 @@ export function createPostgresRateLimitStore(db: Db): RateLimitStore {
           retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)),
         };
       }
+    },
+    async forget(keys) {
+      if (keys.length > 0) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
     },
     async purgeExpired(now = new Date()) {
       const gone = await db
