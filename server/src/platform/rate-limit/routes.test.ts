@@ -92,7 +92,7 @@ const CALLS: LimitedCall[] = [
     async setup() {
       const agent = visitor();
       // A different account each time: the 3 mails an hour per account never stop a call here.
-      const accounts = [];
+      const accounts: { email: string }[] = [];
       for (let i = 0; i <= RATE_LIMITS.passwordResetRequests.max; i++) {
         accounts.push((await buildUser(t.ctx.db)).user);
       }
@@ -187,7 +187,7 @@ const CALLS: LimitedCall[] = [
     async setup() {
       const { agent } = await member();
       const { user: author } = await buildUser(t.ctx.db);
-      const originals = [];
+      const originals: { id: string }[] = [];
       for (let i = 0; i <= RATE_LIMITS.posts.max; i++) {
         originals.push(await buildPost(t.ctx.db, author.id));
       }
@@ -218,7 +218,7 @@ const CALLS: LimitedCall[] = [
       const { agent } = await member();
       const { user: author } = await buildUser(t.ctx.db);
       // One report per member per post: a post of its own for each call.
-      const reported = [];
+      const reported: { id: string }[] = [];
       for (let i = 0; i <= RATE_LIMITS.reports.max; i++) {
         reported.push(await buildPost(t.ctx.db, author.id));
       }
