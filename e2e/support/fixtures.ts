@@ -28,13 +28,25 @@ export const adminCredentials = () => JSON.parse(process.env.E2E_ADMIN ?? "{}") 
 
 export const uniqueName = (prefix = "m") => `${prefix}_${randomBytes(4).toString("hex")}`;
 
+/**
+ * A client address of its own for one call (X-Forwarded-For: the app runs with TRUST_PROXY), from
+ * 198.18.0.0/15, the range set aside for benchmarks. Registrations are limited per address
+ * (RATE_LIMITS.registrations in contracts): a run registers dozens of members from this machine,
+ * and each such registration stands for a different visitor.
+ */
+export const newClientAddress = () => {
+  const [a = 0, b = 0, c = 0] = randomBytes(3);
+  return `198.${18 + (a & 1)}.${b}.${c}`;
+};
+
 /** A new member, registered through the API (tests of the register screen use the screen itself). */
 export async function registerMember(page: Page, username = uniqueName()): Promise<Credentials> {
   const password = `pw-${randomBytes(6).toString("hex")}`;
   const api = page.request;
   const { csrfToken } = await (await api.get(`${baseUrl()}/api/auth/authRequest`)).json();
   const res = await api.post(`${baseUrl()}/api/auth/register`, {
-    headers: { "x-csrf-token": csrfToken },
+    // Only this call: the member's later requests keep the context's address (ban tests set it).
+    headers: { "x-csrf-token": csrfToken, "X-Forwarded-For": newClientAddress() },
     data: { username, email: `${username}@example.test`, password },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { RATE_LIMITS } from "@airwave/contracts";
 import type { FullConfig } from "@playwright/test";
 import { startGiphyFake } from "../../server/test/giphy-fake.ts";
 import { type E2eApp, publishApps } from "./apps.ts";
@@ -79,6 +80,10 @@ async function startApp(): Promise<Started> {
     // A browser context may carry its own client address (X-Forwarded-For) so the ban tests can
     // ban an account or an IP without touching the other tests, which all come from 127.0.0.1.
     TRUST_PROXY: "true",
+    // Every abuse limit as in production but one: the XSS corpus test sends its hostile bodies to
+    // two viewers from one member (about 180 private messages in seconds). Registrations stay
+    // limited: the fixtures register each member from an address of its own (newClientAddress).
+    RATE_LIMITS: `privateMessages=${RATE_LIMITS.privateMessages.max * 10}/${RATE_LIMITS.privateMessages.windowSeconds}`,
   };
   // PGlite allows one process at a time: the seed runs (and ends) before the app opens the database.
   const seeded = (await run(["--import", "tsx", "e2e/support/seed.ts"], env))

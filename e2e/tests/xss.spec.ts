@@ -34,6 +34,7 @@ import {
   adminApi,
   baseUrl,
   type Credentials,
+  newClientAddress,
   registerMember,
   screenshot,
   signInWithApi,
@@ -315,9 +316,10 @@ async function apiMember(): Promise<ApiMember> {
   const post = async (path: string, data?: unknown) =>
     api.post(path, { headers: { "x-csrf-token": await token() }, data });
   const member = { username: uniqueName("x"), password: `pw-${randomBytes(6).toString("hex")}` };
-  const registered = await post("/api/auth/register", {
-    ...member,
-    email: `${member.username}@example.test`,
+  // From an address of its own, as registerMember does (registrations are limited per address).
+  const registered = await api.post("/api/auth/register", {
+    headers: { "x-csrf-token": await token(), "X-Forwarded-For": newClientAddress() },
+    data: { ...member, email: `${member.username}@example.test` },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const login = await post("/api/auth/login", member);

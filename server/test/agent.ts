@@ -2,6 +2,18 @@ import { CSRF_HEADER } from "@airwave/contracts";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type FormParts, multipartBody } from "./multipart.ts";
 
+let addresses = 0;
+
+/**
+ * A client address no other agent of this test process uses (198.18.0.0/15, the range set aside
+ * for benchmarks; nothing is sent there): calls limited per address (registrations, contact
+ * messages, reset requests) then count apart, as from different visitors.
+ */
+export function uniqueIp(): string {
+  addresses += 1;
+  return `198.${18 + ((addresses >> 16) & 1)}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
+
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../src/platform/db/index.ts";
 
 /** Tables that change on any request or sign-in, not by what a call does. */
-const VOLATILE = new Set(["traffic_log", "login_failures", "__drizzle_migrations"]);
+const VOLATILE = new Set(["traffic_log", "login_failures", "rate_limits", "__drizzle_migrations"]);
 
 /**
  * A fingerprint of every table's contents (row count and a hash of all rows), to show that a

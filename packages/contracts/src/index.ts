@@ -20,6 +20,7 @@ export * from "./messages.ts";
 export * from "./notifications.ts";
 export * from "./posts.ts";
 export * from "./radio.ts";
+export * from "./rate-limits.ts";
 export * from "./realtime.ts";
 export * from "./roles.ts";
 export * from "./schedule.ts";

@@ -15,6 +15,11 @@ export const UPLOAD_LIMITS = {
   /** Text fields sent beside the file in one multipart request. */
   fieldsMax: 20,
   fieldMaxBytes: 100_000,
+  /**
+   * A temporary image (uploadTempImage: for a post or a chat message not sent yet) that no post or
+   * chat message shows is deleted once it is this old.
+   */
+  tempUnusedKeepMs: 24 * 60 * 60 * 1000,
 } as const;
 
 /** The types the client's file picker lists; the server decides by content and refuses SVG. */

@@ -31,6 +31,7 @@ import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./errors.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
+import { installRateLimitPurge } from "./rate-limit/hook.ts";
 
 const defaultWebDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -146,6 +147,7 @@ export async function buildApp(
     },
   });
   installRequestAuth(app, ctx);
+  installRateLimitPurge(app, ctx);
 
   app.get("/api/health", async () => ({ ok: true, database: "up" }));
   for (const feature of FEATURES) feature(app, ctx);

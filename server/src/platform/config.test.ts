@@ -1,4 +1,5 @@
 import path from "node:path";
+import { RATE_LIMITS } from "@airwave/contracts";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, parseEnv } from "./config.ts";
 
@@ -23,6 +24,12 @@ describe("parseEnv", () => {
     ["SMTP_URL", "http://mail.example.test"],
     ["SECRET_KEY", "too-short"],
     ["TRUST_PROXY", "maybe"],
+    ["RATE_LIMITS", "posts"],
+    ["RATE_LIMITS", "posts=10"],
+    ["RATE_LIMITS", "posts=0/60"],
+    ["RATE_LIMITS", "posts=10/0"],
+    ["RATE_LIMITS", "nosuchlimit=10/60"],
+    ["RATE_LIMITS", "posts=10/60,searches=abc"],
   ])("throws a ConfigError naming %s for %j", (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(name);
@@ -79,5 +86,25 @@ describe("loadConfig", () => {
 
     const https = loadConfig({ ...base, PUBLIC_URL: "https://radio.example.test/" });
     expect(https).toMatchObject({ PUBLIC_URL: "https://radio.example.test", cookieSecure: true });
+  });
+});
+
+describe("RATE_LIMITS", () => {
+  const base = { SECRET_KEY: "k".repeat(32), STATION_API_KEY: "s".repeat(32) };
+
+  it("leaves the contract's limits in force when unset", () => {
+    expect(loadConfig(base).rateLimits).toEqual(RATE_LIMITS);
+  });
+
+  it("overrides the named limits only, keeping who is counted", () => {
+    const config = loadConfig({
+      ...base,
+      RATE_LIMITS: " privateMessages=500/60 , searches=120/30",
+    });
+    expect(config.rateLimits).toEqual({
+      ...RATE_LIMITS,
+      privateMessages: { per: "member", max: 500, windowSeconds: 60 },
+      searches: { per: "member", max: 120, windowSeconds: 30 },
+    });
   });
 });

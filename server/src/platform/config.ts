@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import {
+  RATE_LIMIT_NAMES,
+  RATE_LIMITS,
+  type RateLimitName,
+  type RateLimitRule,
+} from "@airwave/contracts";
 import { z } from "zod";
 
 const bool = z
@@ -29,6 +35,35 @@ const trustProxy = z
       message: "must be false, true, a number of proxy hops, or the proxies' addresses",
     });
     return z.NEVER;
+  });
+
+type RateLimitOverrides = Partial<
+  Record<RateLimitName, Pick<RateLimitRule, "max" | "windowSeconds">>
+>;
+
+/**
+ * Abuse limits other than the contract's (README "Security"): comma-separated `name=max/seconds`,
+ * e.g. `privateMessages=500/60,searches=120/60`. A limit not named keeps the contract's numbers.
+ */
+const rateLimitOverrides = z
+  .string()
+  .trim()
+  .transform((v, ctx): RateLimitOverrides => {
+    const overrides: RateLimitOverrides = {};
+    for (const part of v.split(",").map((p) => p.trim())) {
+      if (!part) continue;
+      const m = /^([A-Za-z]+)=(\d{1,9})\/(\d{1,9})$/.exec(part);
+      const name = RATE_LIMIT_NAMES.find((n) => n === m?.[1]);
+      if (!m || !name || Number(m[2]) < 1 || Number(m[3]) < 1) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${part}" must be name=max/seconds (max and seconds at least 1), name one of ${RATE_LIMIT_NAMES.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      overrides[name] = { max: Number(m[2]), windowSeconds: Number(m[3]) };
+    }
+    return overrides;
   });
 
 /** Every environment variable the app reads, with its embedded default. The README's table mirrors this. */
@@ -105,6 +140,8 @@ const envSchema = z.object({
   RADIO_STREAM_URL: z.url().optional(),
   /** How often the app asks the station for now-playing. */
   RADIO_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  /** Abuse limits other than the contract's, per limit (`name=max/seconds,...`). */
+  RATE_LIMITS: rateLimitOverrides.default({}),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -117,6 +154,8 @@ export interface Config
   PUBLIC_URL: string;
   STREAM_HOST: string;
   cookieSecure: boolean;
+  /** The abuse limits in force: the contract's, with RATE_LIMITS' overrides. */
+  rateLimits: Record<RateLimitName, RateLimitRule>;
 }
 
 export class ConfigError extends Error {}
@@ -184,5 +223,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl.replace(/\/+$/, ""),
     STREAM_HOST: env.STREAM_HOST ?? new URL(publicUrl).hostname,
     cookieSecure: publicUrl.startsWith("https://"),
+    rateLimits: Object.fromEntries(
+      RATE_LIMIT_NAMES.map((name) => [name, { ...RATE_LIMITS[name], ...env.RATE_LIMITS[name] }]),
+    ) as Record<RateLimitName, RateLimitRule>,
   };
 }

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/index.ts";
 import type { Mailer } from "./mail.ts";
+import type { RateLimitStore } from "./rate-limit/index.ts";
 import type { Realtime } from "./realtime/index.ts";
 import type { Storage } from "./storage/index.ts";
 
@@ -12,5 +13,7 @@ export interface AppContext {
   mailer: Mailer;
   log: Logger;
   realtime: Realtime;
+  /** Abuse-limit counters shared by every instance (platform/rate-limit). */
+  rateLimits: RateLimitStore;
   storage: Storage;
 }

@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Db } from "./db/index.ts";
 import { createMailer } from "./mail.ts";
+import { createPostgresRateLimitStore } from "./rate-limit/postgres.ts";
 import { createRealtime } from "./realtime/socket-server.ts";
 import { createLocalDiskStorage } from "./storage/local-disk.ts";
 
@@ -20,6 +21,7 @@ export function createAppContext(config: Config, db: Db, log: Logger): AppContex
       log,
     }),
     realtime: createRealtime({ db }),
+    rateLimits: createPostgresRateLimitStore(db),
     storage: createLocalDiskStorage(path.join(config.DATA_DIR, "uploads")),
   };
 }

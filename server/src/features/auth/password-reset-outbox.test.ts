@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { AUTH_LIMITS, AUTH_MESSAGES } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent } from "../../../test/agent.ts";
+import { Agent, uniqueIp } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildUser } from "../../../test/factories.ts";
 import { parseMail, resetKeyIn } from "../../../test/mail.ts";
@@ -22,7 +22,9 @@ describe("password reset without SMTP", () => {
     const { user } = await buildUser(t.ctx.db);
     const before = await outboxFiles(outbox);
 
-    const res = await new Agent(t.app).post("/api/auth/forgotPassword", { email: user.email });
+    const res = await new Agent(t.app, uniqueIp()).post("/api/auth/forgotPassword", {
+      email: user.email,
+    });
     expect(res.json()).toMatchObject({ msg: AUTH_MESSAGES.forgotSent });
 
     const added = (await outboxFiles(outbox)).filter((f) => !before.includes(f));
@@ -48,7 +50,9 @@ describe("password reset without SMTP", () => {
     const asks = AUTH_LIMITS.resetMailsPerHour + 3;
     const answers = await Promise.all(
       Array.from({ length: asks }, () =>
-        new Agent(t.app).post("/api/auth/forgotPassword", { email: user.email.toUpperCase() }),
+        new Agent(t.app, uniqueIp()).post("/api/auth/forgotPassword", {
+          email: user.email.toUpperCase(),
+        }),
       ),
     );
     for (const res of answers) {

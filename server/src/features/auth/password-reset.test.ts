@@ -1,7 +1,7 @@
 import { AUTH_LIMITS, AUTH_MESSAGES, HTTP_MESSAGES, PATHS } from "@airwave/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent } from "../../../test/agent.ts";
+import { Agent, uniqueIp } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { countRows } from "../../../test/db.ts";
 import { buildBannedUser, buildUser } from "../../../test/factories.ts";
@@ -31,7 +31,7 @@ const NEW_PASSWORD = "a-brand-new-password";
 /** Asks for a reset link and returns the one mail it sent. */
 async function requestReset(email: string): Promise<ReceivedMail> {
   const before = smtp.mails.length;
-  const res = await new Agent(t.app).post(FORGOT, { email });
+  const res = await new Agent(t.app, uniqueIp()).post(FORGOT, { email });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toMatchObject({ msg: AUTH_MESSAGES.forgotSent });
   expect(smtp.mails).toHaveLength(before + 1);
@@ -109,11 +109,13 @@ describe("password reset through a real SMTP server", () => {
 
   it("answers an unknown e-mail with the same message and sends nothing", async () => {
     const { user } = await buildUser(t.ctx.db);
-    const known = await new Agent(t.app).post(FORGOT, { email: user.email });
+    const known = await new Agent(t.app, uniqueIp()).post(FORGOT, { email: user.email });
     const mailsBefore = smtp.mails.length;
     const resetsBefore = await countRows(t.ctx.db, passwordResets);
 
-    const unknown = await new Agent(t.app).post(FORGOT, { email: "nobody@example.test" });
+    const unknown = await new Agent(t.app, uniqueIp()).post(FORGOT, {
+      email: "nobody@example.test",
+    });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     expect(smtp.mails).toHaveLength(mailsBefore);
@@ -123,13 +125,13 @@ describe("password reset through a real SMTP server", () => {
   it("sends nothing to a banned account", async () => {
     const { user } = await buildBannedUser(t.ctx.db);
     const before = smtp.mails.length;
-    const res = await new Agent(t.app).post(FORGOT, { email: user.email });
+    const res = await new Agent(t.app, uniqueIp()).post(FORGOT, { email: user.email });
     expect(res.json()).toMatchObject({ msg: AUTH_MESSAGES.forgotSent });
     expect(smtp.mails).toHaveLength(before);
   });
 
   it("refuses an invalid e-mail with 400 and the contract's message", async () => {
-    const res = await new Agent(t.app).post(FORGOT, { email: "not-an-email" });
+    const res = await new Agent(t.app, uniqueIp()).post(FORGOT, { email: "not-an-email" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: AUTH_MESSAGES.emailInvalid });
   });

@@ -1,7 +1,7 @@
 import { AUTH_LIMITS, AUTH_MESSAGES } from "@airwave/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent } from "../../../test/agent.ts";
+import { Agent, uniqueIp } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { countRows } from "../../../test/db.ts";
 import { buildAdmin, buildUser } from "../../../test/factories.ts";
@@ -21,7 +21,8 @@ const fresh = () => {
   return { username, email: `${username}@example.test`, password: "a-good-password" };
 };
 
-const register = (body: unknown) => new Agent(t.app).post("/api/auth/register", body);
+/** Each from an address of its own: registrations are limited per address (tested in rate-limit/). */
+const register = (body: unknown) => new Agent(t.app, uniqueIp()).post("/api/auth/register", body);
 
 describe("POST /api/auth/register", () => {
   it("creates a member and answers 201 with a one-time token, not a session", async () => {

@@ -10,6 +10,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { csrfTokenFor } from "../../platform/csrf.ts";
 import { clientIp } from "../../platform/http/client-ip.ts";
 import { cookieOptions } from "../../platform/http/request-auth.ts";
+import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import { SESSION_COOKIE } from "../../platform/sessions/sessions.ts";
 import * as auth from "./service.ts";
 
@@ -29,10 +30,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     auth.checkAuth(ctx, request.actor, clientIp(request)),
   );
 
-  app.post("/api/auth/register", async (request, reply) => {
-    const input = registerSchema.parse(request.body);
-    return reply.status(201).send(await auth.register(ctx, input));
-  });
+  app.post(
+    "/api/auth/register",
+    { preHandler: rateLimit(ctx, "registrations") },
+    async (request, reply) => {
+      const input = registerSchema.parse(request.body);
+      return reply.status(201).send(await auth.register(ctx, input));
+    },
+  );
 
   app.post("/api/auth/login", async (request, reply) => {
     const input = loginSchema.parse(request.body);
@@ -52,10 +57,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: AUTH_MESSAGES.loggedOut };
   });
 
-  app.post("/api/auth/forgotPassword", async (request) => {
-    const { email } = forgotPasswordSchema.parse(request.body);
-    return auth.forgotPassword(ctx, email);
-  });
+  app.post(
+    "/api/auth/forgotPassword",
+    { preHandler: rateLimit(ctx, "passwordResetRequests") },
+    async (request) => {
+      const { email } = forgotPasswordSchema.parse(request.body);
+      return auth.forgotPassword(ctx, email);
+    },
+  );
 
   app.post("/api/auth/resetPassword", async (request) => {
     const { key, password } = resetPasswordSchema.parse(request.body);

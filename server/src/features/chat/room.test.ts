@@ -9,6 +9,8 @@ import {
   DEFAULT_THEME_SETTINGS,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
+  RATE_LIMIT_MESSAGES,
+  RATE_LIMITS,
   replyPreview,
   type ThemeSettings,
   USER_EVENTS,
@@ -18,7 +20,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { type ChatClient, chatClient, connectChat } from "../../../test/chat-client.ts";
+import { countRows } from "../../../test/db.ts";
 import { buildAdmin, buildBlock, buildModerator, buildUser } from "../../../test/factories.ts";
+import { privateMessages } from "../messages/schema.ts";
 import { notifications } from "../notifications/schema.ts";
 import { users } from "../users/schema.ts";
 import { chatLikes, chatMessages } from "./schema.ts";
@@ -504,6 +508,26 @@ describe("private messages in the room", () => {
     expect(error.event).toBe(IN.privateMessage);
     expect(error.message.length).toBeGreaterThan(0);
     expect(b.received.some((r) => r.event === OUT.privateMessage)).toBe(false);
+  });
+
+  it("counts them with the inbox's messages: over the limit the sender is told and nothing is stored", async () => {
+    const a = await join();
+    const b = await join();
+    const { max } = RATE_LIMITS.privateMessages;
+    for (let i = 0; i < max; i++) {
+      a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: `note ${i}` });
+      await a.next(OUT.privateMessage);
+    }
+    const before = await countRows(t.ctx.db, privateMessages);
+    a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: "one too many" });
+    expect(await a.next<{ event: string; message: string }>(OUT.error)).toMatchObject({
+      event: IN.privateMessage,
+      message: RATE_LIMIT_MESSAGES.privateMessages,
+    });
+    expect(await countRows(t.ctx.db, privateMessages)).toBe(before);
+    // The inbox refuses them as well: one limit for both ways in.
+    const inbox = await a.agent.post("/api/auth/pm/conversations", { userId: b.member.user.id });
+    expect(inbox.statusCode).toBe(429);
   });
 });
 

@@ -25,6 +25,7 @@ import type { Namespace, Socket } from "socket.io";
 import type { ZodType } from "zod";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, zodMessage } from "../../platform/errors.ts";
+import { enforceRateLimit } from "../../platform/rate-limit/hook.ts";
 import { getSetting, setSetting } from "../../platform/settings.ts";
 import { uploads } from "../../platform/storage/schema.ts";
 import { gifs } from "../gifs/schema.ts";
@@ -251,6 +252,8 @@ export function attachChatRoom(
     if (!text) return refuse(socket, IN.privateMessage, CHAT_MESSAGES.empty);
     try {
       const actor = { id: user._id };
+      // The inbox's limit: the same conversations, whichever way a message comes in.
+      await enforceRateLimit(ctx, "privateMessages", { member: user._id });
       const { conversationId } = await startConversation(ctx, actor, { userIds: [input.to] });
       const sent = await sendPrivateMessage(ctx, actor, conversationId, { body: text });
       const message: ChatPrivateMessage = {

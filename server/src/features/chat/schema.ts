@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../users/schema.ts";
 
@@ -23,7 +24,11 @@ export const chatMessages = pgTable(
     trackData: jsonb("track_data"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("chat_messages_created_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("chat_messages_created_idx").on(t.createdAt, t.id),
+    // "Does a chat message show this image?" (the temporary-upload sweep).
+    index("chat_messages_image_idx").on(t.message).where(sql`${t.type} = 'image'`),
+  ],
 );
 
 /** One like per member per chat message. */

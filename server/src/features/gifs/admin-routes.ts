@@ -15,6 +15,7 @@ import sharp from "sharp";
 import type { AppContext } from "../../platform/context.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
+import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import { readSingleFile } from "../uploads/multipart.ts";
 import { gifs } from "./schema.ts";
 
@@ -46,31 +47,35 @@ function requireAdmin(request: FastifyRequest) {
 
 /** Admin spec Tab 3: upload and delete GIFs of the station's library (Admin only). */
 export function gifAdminRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post(GIF_ADMIN_API.upload, async (request): Promise<GifUploadAnswer> => {
-    const actor = requireAdmin(request);
-    const { data, fields } = await readSingleFile(request, "file", {
-      maxBytes: GIF_ADMIN_LIMITS.maxBytes,
-      tooLargeMessage: GIF_ADMIN_MESSAGES.tooLarge,
-      missingMessage: GIF_ADMIN_MESSAGES.fileRequired,
-    });
-    const name = gifUploadNameSchema.parse(fields.name ?? "");
-    if (!(await isDecodableGif(data))) throw badRequest(GIF_ADMIN_MESSAGES.notGif);
+  app.post(
+    GIF_ADMIN_API.upload,
+    { preHandler: rateLimit(ctx, "uploads") },
+    async (request): Promise<GifUploadAnswer> => {
+      const actor = requireAdmin(request);
+      const { data, fields } = await readSingleFile(request, "file", {
+        maxBytes: GIF_ADMIN_LIMITS.maxBytes,
+        tooLargeMessage: GIF_ADMIN_MESSAGES.tooLarge,
+        missingMessage: GIF_ADMIN_MESSAGES.fileRequired,
+      });
+      const name = gifUploadNameSchema.parse(fields.name ?? "");
+      if (!(await isDecodableGif(data))) throw badRequest(GIF_ADMIN_MESSAGES.notGif);
 
-    const id = randomUUID();
-    const key = `gifs/${randomBytes(16).toString("hex")}.gif`;
-    await ctx.storage.put(key, data, "image/gif");
-    try {
-      await ctx.db.insert(gifs).values({ id, name, file: key, uploadedBy: actor.id });
-    } catch (err) {
-      await ctx.storage.delete(key).catch(() => {});
-      throw err;
-    }
-    const url = ctx.storage.publicUrl(key);
-    return {
-      message: GIF_ADMIN_MESSAGES.uploaded,
-      gif: { gifid: id, _id: id, name, file: url, gif: url },
-    };
-  });
+      const id = randomUUID();
+      const key = `gifs/${randomBytes(16).toString("hex")}.gif`;
+      await ctx.storage.put(key, data, "image/gif");
+      try {
+        await ctx.db.insert(gifs).values({ id, name, file: key, uploadedBy: actor.id });
+      } catch (err) {
+        await ctx.storage.delete(key).catch(() => {});
+        throw err;
+      }
+      const url = ctx.storage.publicUrl(key);
+      return {
+        message: GIF_ADMIN_MESSAGES.uploaded,
+        gif: { gifid: id, _id: id, name, file: url, gif: url },
+      };
+    },
+  );
 
   app.post(GIF_ADMIN_API.delete, async (request) => {
     requireAdmin(request);

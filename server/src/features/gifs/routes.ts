@@ -6,6 +6,7 @@ import {
 } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
+import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import { gifAdminRoutes } from "./admin-routes.ts";
 import { createGifService } from "./service.ts";
 
@@ -13,12 +14,14 @@ import { createGifService } from "./service.ts";
 export function gifsRoutes(app: FastifyInstance, ctx: AppContext) {
   const gifs = createGifService(ctx);
 
-  app.get(GIF_API.search, async (request): Promise<GifListAnswer> => {
+  const searchLimit = { preHandler: rateLimit(ctx, "searches") };
+
+  app.get(GIF_API.search, searchLimit, async (request): Promise<GifListAnswer> => {
     const { q } = gifSearchQuerySchema.parse(request.query);
     return gifs.search(q);
   });
 
-  app.get(GIF_API.trending, async (): Promise<GifListAnswer> => gifs.trending());
+  app.get(GIF_API.trending, searchLimit, async (): Promise<GifListAnswer> => gifs.trending());
 
   app.get(
     GIF_API.library,

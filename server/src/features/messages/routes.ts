@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
+import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import {
   archiveConversation,
   listConversationsJson,
@@ -29,8 +30,11 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type("application/json; charset=utf-8").send(json);
   });
 
+  const messageLimit = { preHandler: rateLimit(ctx, "privateMessages") };
+
   app.post(
     "/api/auth/pm/conversations",
+    messageLimit,
     async (request): Promise<StartConversationAnswer> =>
       startConversation(
         ctx,
@@ -48,6 +52,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     "/api/auth/pm/conversations/:id/messages",
+    messageLimit,
     async (request): Promise<SendMessageAnswer> => {
       const { id } = conversationParamsSchema.parse(request.params);
       const input = sendMessageSchema.parse(request.body ?? {});

@@ -19,6 +19,7 @@ import { z } from "zod";
 import type { AppContext } from "../../platform/context.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
+import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import { readSingleFile } from "../uploads/multipart.ts";
 import { maxImageBytes, saveImageUpload } from "../uploads/service.ts";
 import * as commentsService from "./comments.ts";
@@ -46,31 +47,39 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext) {
     return postsService.getPost(ctx, requireActor(request), id);
   });
 
-  app.post("/api/auth/userPost", async (request, reply) => {
-    const input = createPostSchema.parse(request.body);
-    const post = await postsService.createPost(ctx, requireActor(request), {
-      text: input.post,
-      image: input.image,
-      profileOwnerId: input.userid,
-    });
-    return reply.status(201).send(post);
-  });
+  app.post(
+    "/api/auth/userPost",
+    { preHandler: rateLimit(ctx, "posts") },
+    async (request, reply) => {
+      const input = createPostSchema.parse(request.body);
+      const post = await postsService.createPost(ctx, requireActor(request), {
+        text: input.post,
+        image: input.image,
+        profileOwnerId: input.userid,
+      });
+      return reply.status(201).send(post);
+    },
+  );
 
-  app.post("/api/auth/userPostWithImage", async (request, reply) => {
-    const actor = requireActor(request);
-    const { data, fields } = await readSingleFile(request, "imageFile", {
-      maxBytes: maxImageBytes("post"),
-    });
-    const text = (fields.post ?? "").trim();
-    if (text.length > POST_LIMITS.textMax) throw badRequest(POST_MESSAGES.tooLong);
-    const { url } = await saveImageUpload(ctx, actor.id, "post", data);
-    const post = await postsService.createPost(ctx, actor, {
-      text,
-      image: url,
-      profileOwnerId: fields.userid || undefined,
-    });
-    return reply.status(201).send(post);
-  });
+  app.post(
+    "/api/auth/userPostWithImage",
+    { preHandler: [rateLimit(ctx, "uploads"), rateLimit(ctx, "posts")] },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const { data, fields } = await readSingleFile(request, "imageFile", {
+        maxBytes: maxImageBytes("post"),
+      });
+      const text = (fields.post ?? "").trim();
+      if (text.length > POST_LIMITS.textMax) throw badRequest(POST_MESSAGES.tooLong);
+      const { url } = await saveImageUpload(ctx, actor.id, "post", data);
+      const post = await postsService.createPost(ctx, actor, {
+        text,
+        image: url,
+        profileOwnerId: fields.userid || undefined,
+      });
+      return reply.status(201).send(post);
+    },
+  );
 
   app.post("/api/auth/updatePost", async (request) => {
     const { postid, post } = updatePostSchema.parse(request.body);
@@ -93,24 +102,32 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext) {
     return postsService.listPostLikes(ctx, requireActor(request), postId, page, limit);
   });
 
-  app.post("/api/auth/sharePost", async (request, reply) => {
-    const { originalPostId, caption } = sharePostSchema.parse(request.body);
-    return reply
-      .status(201)
-      .send(await postsService.sharePost(ctx, requireActor(request), originalPostId, caption));
-  });
+  app.post(
+    "/api/auth/sharePost",
+    { preHandler: rateLimit(ctx, "posts") },
+    async (request, reply) => {
+      const { originalPostId, caption } = sharePostSchema.parse(request.body);
+      return reply
+        .status(201)
+        .send(await postsService.sharePost(ctx, requireActor(request), originalPostId, caption));
+    },
+  );
 
-  app.post("/api/auth/reportPost", async (request) => {
+  app.post("/api/auth/reportPost", { preHandler: rateLimit(ctx, "reports") }, async (request) => {
     const { postId, reason, detail } = reportPostSchema.parse(request.body);
     return postsService.reportPost(ctx, requireActor(request), postId, reason, detail);
   });
 
-  app.post("/api/auth/commentPost", async (request, reply) => {
-    const { postid, comment } = commentSchema.parse(request.body);
-    return reply
-      .status(201)
-      .send(await commentsService.addComment(ctx, requireActor(request), postid, comment));
-  });
+  app.post(
+    "/api/auth/commentPost",
+    { preHandler: rateLimit(ctx, "comments") },
+    async (request, reply) => {
+      const { postid, comment } = commentSchema.parse(request.body);
+      return reply
+        .status(201)
+        .send(await commentsService.addComment(ctx, requireActor(request), postid, comment));
+    },
+  );
 
   app.post("/api/auth/updateComment", async (request) => {
     const { postId, commentId, content } = updateCommentSchema.parse(request.body);

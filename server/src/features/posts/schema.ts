@@ -1,4 +1,5 @@
 import type { PostView } from "@airwave/contracts";
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -60,6 +61,8 @@ export const posts = pgTable(
     index("posts_author_created_idx").on(t.authorId, t.createdAt, t.id),
     index("posts_profile_owner_created_idx").on(t.profileOwnerId, t.createdAt, t.id),
     index("posts_original_idx").on(t.originalPostId),
+    // "Does a post show this image?" (the temporary-upload sweep).
+    index("posts_image_idx").on(t.image).where(sql`${t.image} is not null`),
   ],
 );
 

@@ -9,8 +9,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
+import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import { readSingleFile } from "./multipart.ts";
 import { maxImageBytes, saveImageUpload, setCoverPhoto, setProfilePicture } from "./service.ts";
+import { tempUploadSweepJob } from "./temp-sweep.ts";
 
 /** Profile and cover pictures: the spec's one text for a missing, wrong or too large file. */
 const PICTURE_OPTIONS = {
@@ -78,18 +80,25 @@ async function serveUpload(ctx: AppContext, request: FastifyRequest, reply: Fast
 
 export function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
   /** An image for a post or a message, uploaded before it is sent: answers its URL. */
-  app.post("/api/auth/uploadTempImage", async (request): Promise<UploadTempImageResponse> => {
-    const actor = requireActor(request);
-    const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, {
-      maxBytes: maxImageBytes("temp"),
-    });
-    const { url } = await saveImageUpload(ctx, actor.id, "temp", data);
-    return { url };
-  });
+  const uploadLimit = { preHandler: rateLimit(ctx, "uploads") };
+
+  app.post(
+    "/api/auth/uploadTempImage",
+    uploadLimit,
+    async (request): Promise<UploadTempImageResponse> => {
+      const actor = requireActor(request);
+      const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, {
+        maxBytes: maxImageBytes("temp"),
+      });
+      const { url } = await saveImageUpload(ctx, actor.id, "temp", data);
+      return { url };
+    },
+  );
 
   /** The `userid` field is ignored: the session decides whose picture changes. */
   app.post(
     "/api/auth/uploadProfilePicture",
+    uploadLimit,
     async (request): Promise<UploadProfilePictureResponse> => {
       const actor = requireActor(request);
       const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, PICTURE_OPTIONS);
@@ -97,11 +106,20 @@ export function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post("/api/auth/uploadCoverPhoto", async (request): Promise<UploadCoverPhotoResponse> => {
-    const actor = requireActor(request);
-    const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, PICTURE_OPTIONS);
-    return setCoverPhoto(ctx, actor, data);
-  });
+  app.post(
+    "/api/auth/uploadCoverPhoto",
+    uploadLimit,
+    async (request): Promise<UploadCoverPhotoResponse> => {
+      const actor = requireActor(request);
+      const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, PICTURE_OPTIONS);
+      return setCoverPhoto(ctx, actor, data);
+    },
+  );
+
+  // Temporary images nobody used go after a day (a bot's uploads would otherwise fill the disk).
+  const sweep = tempUploadSweepJob(ctx);
+  app.addHook("onReady", () => sweep.start());
+  app.addHook("onClose", () => sweep.stop());
 
   /** Stored files: public (no session), immutable under their random names, with byte ranges. */
   app.route({

@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../platform/context.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
+import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import {
   getBasicUsers,
   getUserData,
@@ -65,10 +66,14 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     }),
   );
 
-  app.get("/api/auth/searchUsers", async (request): Promise<UsersAnswer> => {
-    const query = searchQuerySchema.parse(request.query);
-    return { users: await searchUsers(ctx, requireActor(request), query) };
-  });
+  app.get(
+    "/api/auth/searchUsers",
+    { preHandler: rateLimit(ctx, "searches") },
+    async (request): Promise<UsersAnswer> => {
+      const query = searchQuerySchema.parse(request.query);
+      return { users: await searchUsers(ctx, requireActor(request), query) };
+    },
+  );
 
   app.post("/api/auth/users/heartbeat", async (request) => heartbeat(ctx, requireActor(request)));
 

@@ -14,5 +14,9 @@ export const uploads = pgTable(
     height: integer("height"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("uploads_owner_idx").on(t.ownerId)],
+  (t) => [
+    index("uploads_owner_idx").on(t.ownerId),
+    // The hourly sweep of old temporary images (features/uploads/temp-sweep.ts).
+    index("uploads_kind_created_idx").on(t.kind, t.createdAt),
+  ],
 );

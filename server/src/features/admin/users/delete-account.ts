@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, isNotNull, ne, notInArray, or, sql } from "drizz
 import type { AppContext } from "../../../platform/context.ts";
 import type { Tx } from "../../../platform/db/index.ts";
 import { badRequest, forbidden, notFound } from "../../../platform/errors.ts";
+import { forgetMemberCounters } from "../../../platform/rate-limit/hook.ts";
 import { settings } from "../../../platform/settings.schema.ts";
 import { uploads } from "../../../platform/storage/schema.ts";
 import { chatMessages } from "../../chat/schema.ts";
@@ -82,6 +83,10 @@ export async function deleteAccount(
       .delete(key)
       .catch((err) => ctx.log.warn({ err, key }, "could not remove a deleted member's file"));
   }
+  // Their abuse-limit counters name them; left behind, they would go within the hour anyway.
+  await forgetMemberCounters(ctx, userId).catch((err) =>
+    ctx.log.warn({ err }, "could not remove a deleted member's rate-limit counters"),
+  );
   ctx.realtime.disconnectUser(userId, {
     event: {
       name: CHAT_SERVER_EVENTS.forceKick,

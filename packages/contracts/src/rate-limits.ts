@@ -1,0 +1,65 @@
+/**
+ * Abuse limits (in the spirit of Mastodon's rack-attack): how many calls of a kind one client address
+ * (`ip`, as the app records it: X-Forwarded-For only with TRUST_PROXY) or one member (`member`) may
+ * make in a fixed window. Every call counts, refused ones too; over the limit the server answers 429
+ * with `Retry-After` (seconds) and the limit's message, and writes nothing. The README's Security
+ * table mirrors these numbers. Sign-in failures and chat messages have their own limits
+ * (`AUTH_LIMITS.loginFailuresMax`, `CHAT_LIMITS.rateLimitCount`).
+ */
+export const RATE_LIMIT_NAMES = [
+  "registrations",
+  "contactMessages",
+  "passwordResetRequests",
+  "uploads",
+  "posts",
+  "comments",
+  "privateMessages",
+  "reports",
+  "searches",
+] as const;
+export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
+
+export interface RateLimitRule {
+  /** Who is counted: the client address, or the signed-in member. */
+  per: "ip" | "member";
+  /** Calls allowed in one window. */
+  max: number;
+  windowSeconds: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+export const RATE_LIMITS = {
+  /** POST /api/auth/register */
+  registrations: { per: "ip", max: 5, windowSeconds: HOUR },
+  /** POST /api/home/contact (each may be mailed to CONTACT_EMAIL) */
+  contactMessages: { per: "ip", max: 5, windowSeconds: HOUR },
+  /** POST /api/auth/forgotPassword (besides the 3 reset mails an hour per account) */
+  passwordResetRequests: { per: "ip", max: 5, windowSeconds: 15 * MINUTE },
+  /** Every upload call together: temporary images, post images, profile and cover pictures, GIFs. */
+  uploads: { per: "member", max: 30, windowSeconds: 10 * MINUTE },
+  /** New posts and shares. */
+  posts: { per: "member", max: 10, windowSeconds: MINUTE },
+  comments: { per: "member", max: 30, windowSeconds: MINUTE },
+  /** Inbox: messages sent and conversations started. */
+  privateMessages: { per: "member", max: 30, windowSeconds: MINUTE },
+  /** Post reports. */
+  reports: { per: "member", max: 20, windowSeconds: HOUR },
+  /** Member search and GIF search / trending (the GIF service's quota is the station's). */
+  searches: { per: "member", max: 60, windowSeconds: MINUTE },
+} as const satisfies Record<RateLimitName, RateLimitRule>;
+
+/** The 429 answer's `message`, one per limit. */
+export const RATE_LIMIT_MESSAGES = {
+  registrations: "Too many accounts have been created from your address. Please try again later.",
+  contactMessages: "Too many messages have been sent from your address. Please try again later.",
+  passwordResetRequests:
+    "Too many password reset requests from your address. Please try again later.",
+  uploads: "You are uploading too many files. Please wait a few minutes and try again.",
+  posts: "You are posting too fast. Please wait a moment and try again.",
+  comments: "You are commenting too fast. Please wait a moment and try again.",
+  privateMessages: "You are sending messages too fast. Please wait a moment and try again.",
+  reports: "You have sent too many reports. Please try again later.",
+  searches: "You are searching too fast. Please wait a moment and try again.",
+} as const satisfies Record<RateLimitName, string>;
