@@ -247,16 +247,15 @@ export async function postFromComposer(
 export const notificationsBell = (page: Page) =>
   page.getByRole("button", { name: /^Notifications( \(\d+\+? unread\))?$/ });
 
-/**
- * The bell's unread badge shows `count`; none shows at 0 (the badge shrinks away, keeping its last
- * number in the DOM while it does).
- */
+/** The bell's unread badge shows `count` and its name says so; at 0 there is no badge. */
 export async function expectUnreadBadge(page: Page, count: number) {
   const badge = notificationsBell(page).getByText(/^\d+\+?$/);
   if (count === 0) {
     await expect(badge).toBeHidden();
+    await expect(notificationsBell(page)).toHaveAccessibleName("Notifications");
     return;
   }
   await expect(badge).toHaveText(String(count));
   await expect(badge).toBeVisible();
+  await expect(notificationsBell(page)).toHaveAccessibleName(`Notifications (${count} unread)`);
 }
