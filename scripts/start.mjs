@@ -13,6 +13,7 @@ import {
   superviseStation,
 } from "../station/station.mjs";
 import { ensureNpmDeps } from "./lib/deps.mjs";
+import { requireSupportedNode } from "./lib/node-version.mjs";
 import {
   aptInstallLine,
   installDebianPackages,
@@ -21,6 +22,7 @@ import {
 } from "./lib/system.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+requireSupportedNode(root);
 const builtIndex = join(root, "web", "dist", "index.html");
 const webSources = ["web/src", "web/index.html", "web/public", "web/vite.config.ts"];
 const sources = [...webSources, "packages/contracts/src"].map((p) => join(root, p));

@@ -5,6 +5,7 @@ import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureNpmDeps } from "./lib/deps.mjs";
+import { packagesRefusingNode, requireSupportedNode } from "./lib/node-version.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import {
   CHROMIUM,
@@ -15,11 +16,25 @@ import {
 } from "./lib/system.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+requireSupportedNode(root);
 const CHROMIUM_PATH = "/usr/bin/chromium";
 const serverTest = ["npm", "test", "-w", "@airwave/server"];
 
 const steps = [
-  { name: "deps", always: true, title: "npm dependencies", run: () => ensureNpmDeps(root) },
+  {
+    name: "deps",
+    always: true,
+    title: "npm dependencies (and that each supports the project's Node.js)",
+    run: async () => {
+      ensureNpmDeps(root);
+      const refusing = await packagesRefusingNode(root);
+      if (refusing.length > 0) {
+        throw new Error(
+          `installed packages that refuse the project's Node.js:\n  ${refusing.join("\n  ")}`,
+        );
+      }
+    },
+  },
   {
     name: "system",
     always: true,
