@@ -10,9 +10,9 @@ export interface PeriodicJob {
 }
 
 /**
- * Housekeeping on every app instance (deleting what has expired: each run is idempotent, so
- * instances need no lock between them): once at start, then every `intervalMs`. A failed run is
- * logged and tried again at the next interval.
+ * A job run once at start, then every `intervalMs` (housekeeping such as deleting what has expired;
+ * a job that must run on one instance only takes its own lock inside `run`). A failed run is logged
+ * and tried again at the next interval.
  */
 export function periodicJob(
   log: Logger,

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import http from "node:http";
 import net from "node:net";
 
 /**
@@ -151,4 +152,20 @@ export function shoutcastDj(port: number, password: string, hz: number) {
       socket.destroy();
     },
   };
+}
+
+/** Records `ms` of what a listener of `url` receives. */
+export function recordStream(url: string, ms: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const req = http.get(url, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode} from ${url}`));
+      res.on("data", (c: Buffer) => chunks.push(c));
+      setTimeout(() => {
+        req.destroy();
+        resolve(Buffer.concat(chunks));
+      }, ms);
+    });
+    req.on("error", reject);
+  });
 }

@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "./audio.ts";
+import { freePort, recordStream } from "./audio.ts";
 
 /**
  * `npm start` after a crash, as an operator meets it: scripts/start.mjs (what `npm start` runs) with
@@ -100,22 +99,6 @@ function stationProcesses() {
   };
 }
 
-/** What a listener of the mount receives in `ms`. */
-function listen(url: string, ms: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const req = http.get(url, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode} from ${url}`));
-      res.on("data", (c: Buffer) => chunks.push(c));
-      setTimeout(() => {
-        req.destroy();
-        resolve(Buffer.concat(chunks));
-      }, ms);
-    });
-    req.on("error", reject);
-  });
-}
-
 function codecOf(audio: Buffer) {
   const file = path.join(dataDir, "heard.mp3");
   writeFileSync(file, audio);
@@ -129,7 +112,7 @@ function codecOf(audio: Buffer) {
 
 /** One Icecast and one Liquidsoap for this DATA_DIR, MP3 on the mount, one "on air", no restarts. */
 async function expectOneStationOnAir(start: Start) {
-  const audio = await listen(`http://127.0.0.1:${icecastPort}/radio.mp3`, 2500);
+  const audio = await recordStream(`http://127.0.0.1:${icecastPort}/radio.mp3`, 2500);
   expect(audio.length).toBeGreaterThan(16_000);
   expect(codecOf(audio)).toBe("mp3");
   expect(stationProcesses()).toEqual({ icecast: 1, liquidsoap: 1, server: 1 });

@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { type NowPlaying, RADIO_PATHS } from "@airwave/contracts";
@@ -15,7 +14,14 @@ import { buildDjApplication } from "../factories/dj.ts";
 import { approvedRadioDj, type RadioDj } from "../factories/radio.ts";
 import { buildBooking } from "../factories/schedule.ts";
 import { buildAdmin, buildUser, DEFAULT_TEST_PASSWORD } from "../factories.ts";
-import { freePort, icecastDj, listenForTones, shoutcastDj, type ToneListener } from "./audio.ts";
+import {
+  freePort,
+  icecastDj,
+  listenForTones,
+  recordStream,
+  shoutcastDj,
+  type ToneListener,
+} from "./audio.ts";
 
 /**
  * The real stack on 127.0.0.1: Icecast and Liquidsoap from Debian's packages started by the
@@ -106,22 +112,6 @@ async function nowPlayingUntil(check: (np: NowPlaying) => boolean, timeoutMs = 2
   throw new Error(`now-playing never matched; last: ${JSON.stringify(last)}`);
 }
 
-/** Records `ms` of what a listener of `url` receives. */
-function record(url: string, ms: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const req = http.get(url, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode} from ${url}`));
-      res.on("data", (c: Buffer) => chunks.push(c));
-      setTimeout(() => {
-        req.destroy();
-        resolve(Buffer.concat(chunks));
-      }, ms);
-    });
-    req.on("error", reject);
-  });
-}
-
 function probe(audio: Buffer) {
   const file = path.join(stationDir, `probe-${randomBytes(3).toString("hex")}.mp3`);
   writeFileSync(file, audio);
@@ -171,7 +161,7 @@ async function expectRefused(user: string, password: string) {
 describe("the bundled station with the app", () => {
   it("sends listeners MP3 at 128 kbps, directly and through the app's relay", async () => {
     for (const url of [station.streamUrl, `${appUrl}${RADIO_PATHS.stream}`]) {
-      const audio = await record(url, 2500);
+      const audio = await recordStream(url, 2500);
       expect(audio.length).toBeGreaterThan(16_000);
       expect({ url, ...probe(audio) }).toEqual({
         url,

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/index.ts";
+import { type PeriodicJob, periodicJob } from "../../platform/periodic-job.ts";
 import { scheduleNow } from "./clock.ts";
 import { scheduleBookings } from "./schema.ts";
 import { publishScheduleChanged } from "./service.ts";
@@ -33,45 +34,20 @@ export async function resetPastWeeks(db: Db, timeZone: string, now: Date): Promi
   });
 }
 
-export interface WeekResetJob {
-  /** Runs once now, then every interval (the timer never keeps the process alive). */
-  start(): Promise<void>;
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-  /** One run now (the timer's runs never overlap with it). */
-  runOnce(): Promise<void>;
-}
+export type WeekResetJob = PeriodicJob;
 
+/** The reset as a periodic job: once at start, then every `intervalMs`; a failed run is logged. */
 export function weekResetJob(ctx: AppContext, intervalMs = WEEK_RESET_INTERVAL_MS): WeekResetJob {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
-  const runOnce = () => {
-    running ??= resetPastWeeks(ctx.db, ctx.config.STATION_TIMEZONE, scheduleNow(ctx))
-      .then((removed) => {
-        if (!removed) return;
-        ctx.log.info({ removed }, "schedule: bookings of past weeks removed");
-        // Only the instance that removed them tells the open pages (the others skipped the lock).
-        publishScheduleChanged(ctx, null);
-      })
-      .catch((err) => ctx.log.warn({ err }, "schedule: week reset failed"))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  return {
-    runOnce,
-    async start() {
-      await runOnce();
-      timer ??= setInterval(() => void runOnce(), intervalMs);
-      timer.unref();
+  return periodicJob(
+    ctx.log,
+    "schedule: week reset",
+    async () => {
+      const removed = await resetPastWeeks(ctx.db, ctx.config.STATION_TIMEZONE, scheduleNow(ctx));
+      if (!removed) return;
+      ctx.log.info({ removed }, "schedule: bookings of past weeks removed");
+      // Only the instance that removed them tells the open pages (the others skipped the lock).
+      publishScheduleChanged(ctx, null);
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+    intervalMs,
+  );
 }
