@@ -25,6 +25,7 @@ export * from "./realtime.ts";
 export * from "./roles.ts";
 export * from "./schedule.ts";
 export * from "./social.ts";
+export * from "./station-time.ts";
 export * from "./tickets.ts";
 export * from "./uploads.ts";
 export * from "./users.ts";

@@ -6,6 +6,7 @@ import {
   RADIO_PATHS,
   RADIO_TEXTS,
   type RadioStationView,
+  stationWeek,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -22,7 +23,6 @@ import { buildBooking } from "../../../test/factories/schedule.ts";
 import { buildAdmin, buildUser } from "../../../test/factories.ts";
 import { signInMember } from "../../../test/members.ts";
 import { setScheduleClock } from "../schedule/clock.ts";
-import { stationWeek } from "../schedule/station-time.ts";
 import { users } from "../users/schema.ts";
 
 let icecast: Awaited<ReturnType<typeof recordedIcecast>>;

@@ -1,7 +1,6 @@
-import { RADIO_LIMITS, TIME_SLOTS } from "@airwave/contracts";
+import { RADIO_LIMITS, slotEnd, slotStart, stationWeek, TIME_SLOTS } from "@airwave/contracts";
 import type { AppContext } from "../../platform/context.ts";
 import { getSchedule } from "../schedule/service.ts";
-import { slotEnd, slotStart, stationWeek } from "../schedule/station-time.ts";
 
 /**
  * STATION_ENFORCE_SCHEDULE: whether `now` lies in a slot booked for `djId`, widened by the grace

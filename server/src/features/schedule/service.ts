@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  addDays,
   type BookSlotAnswer,
   BROADCAST_EVENTS,
   type bookSlotSchema,
@@ -9,9 +10,13 @@ import {
   type ScheduleAnswer,
   type ScheduleChangedEvent,
   type ScheduleSlot,
+  type StationDate,
   slotBookedFor,
+  slotEnd,
+  stationWeek,
   TIME_SLOTS,
   WEEKDAYS,
+  weekSlotStarts,
 } from "@airwave/contracts";
 import { and, eq, lt, or } from "drizzle-orm";
 import type { z } from "zod";
@@ -23,7 +28,6 @@ import { type UserRow, users } from "../users/schema.ts";
 import { scheduleNow } from "./clock.ts";
 import { schedulePolicy } from "./policy.ts";
 import { scheduleBookings } from "./schema.ts";
-import { addDays, type StationDate, slotEnd, stationWeek, weekSlotStarts } from "./station-time.ts";
 
 type BookInput = z.output<typeof bookSlotSchema>;
 type DeleteInput = z.output<typeof deleteSlotSchema>;

@@ -1,3 +1,4 @@
+import { stationWeek } from "@airwave/contracts";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { Db } from "../../platform/db/index.ts";
@@ -5,7 +6,6 @@ import { type PeriodicJob, periodicJob } from "../../platform/periodic-job.ts";
 import { scheduleNow } from "./clock.ts";
 import { scheduleBookings } from "./schema.ts";
 import { publishScheduleChanged } from "./service.ts";
-import { stationWeek } from "./station-time.ts";
 
 /** How often the job looks (cheap: one indexed delete, usually of nothing). */
 export const WEEK_RESET_INTERVAL_MS = 60_000;
