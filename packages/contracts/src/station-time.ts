@@ -1,7 +1,9 @@
 /**
- * Week math in the station's time zone (decisions "Schedule and DJs"): which Monday starts "this
- * week", which weekday is today, and the instant a slot starts, daylight saving included. Pure:
- * every function takes the instant it reasons about; only `Intl.DateTimeFormat` knows the zones.
+ * Calendar math in the station's time zone (decisions "Schedule and DJs"; ARCHITECTURE "Time: store
+ * UTC; compute calendar things in the station time zone with one helper"): which Monday starts "this
+ * week", which weekday is today, the instant a slot starts, and which month an instant falls in,
+ * daylight saving included. Shared by server and web. Pure: every function takes the instant it
+ * reasons about; only `Intl.DateTimeFormat` knows the zones (no date library: the web bundles it).
  */
 
 /** A calendar date in the station's zone, `YYYY-MM-DD` (the form of the `week_start` column). */
@@ -109,11 +111,61 @@ export interface StationWeek {
   today: number;
 }
 
+/** The station's calendar date at `instant`. */
+export function stationDate(instant: Date, timeZone: string): StationDate {
+  const p = stationParts(instant, timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
 /** The station week that `now` falls in. */
 export function stationWeek(now: Date, timeZone: string): StationWeek {
   const p = stationParts(now, timeZone);
   const date = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
   return { weekStart: addDays(date, -p.weekday), today: p.weekday };
+}
+
+/** A month of the station's calendar, `YYYY-MM` (e.g. `2026-11`). */
+export type StationMonthKey = string;
+
+export interface StationMonth {
+  /** `YYYY-MM`. */
+  key: StationMonthKey;
+  /** Station midnight on the 1st (inclusive). */
+  start: Date;
+  /** Station midnight on the 1st of the next month (exclusive): the next month's `start`. */
+  end: Date;
+}
+
+function parseMonth(key: StationMonthKey): [number, number] {
+  const [y, m] = key.split("-").map(Number);
+  return [y ?? 1970, m ?? 1];
+}
+
+/** `key` plus `months` calendar months (negative: earlier). */
+export function addMonths(key: StationMonthKey, months: number): StationMonthKey {
+  const [y, m] = parseMonth(key);
+  const t = new Date(Date.UTC(y, m - 1 + months, 1));
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}`;
+}
+
+/**
+ * The bounds of month `key`: from station midnight on its 1st to station midnight on the next
+ * month's 1st, as UTC instants (a month with a clock change is an hour shorter or longer).
+ */
+export function stationMonthOf(key: StationMonthKey, timeZone: string): StationMonth {
+  const [y, m] = parseMonth(key);
+  const normal = `${pad(y, 4)}-${pad(m)}`;
+  return {
+    key: normal,
+    start: stationInstant(`${normal}-01`, 0, timeZone),
+    end: stationInstant(`${addMonths(normal, 1)}-01`, 0, timeZone),
+  };
+}
+
+/** The station month that `now` falls in. */
+export function stationMonth(now: Date, timeZone: string): StationMonth {
+  const p = stationParts(now, timeZone);
+  return stationMonthOf(`${pad(p.year, 4)}-${pad(p.month)}`, timeZone);
 }
 
 /** When slot (`day` 0 = Monday, `hour`) of the week starting `weekStart` starts. */
