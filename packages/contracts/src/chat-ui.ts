@@ -18,6 +18,13 @@ export const CHAT_STORAGE = {
   cookieMaxAgeSeconds: 365 * 24 * 60 * 60,
 } as const;
 
+/** Local storage keys of the name tag presets and announcements (chat spec 3; community spec 3). */
+export const CHAT_EXTRAS_STORAGE = {
+  nameTagPresets: "chatNameTagPresets",
+  /** The `at` of the last announcement this tab dismissed (session storage): not shown again. */
+  dismissedAnnouncement: "chatDismissedAnnouncement",
+} as const;
+
 export const CHAT_WEB_LIMITS = {
   /** The colour picker's hex input: `#` and up to 8 hex digits. */
   hexInputMax: 9,
