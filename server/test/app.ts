@@ -9,10 +9,9 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import pino from "pino";
-import { buildApp } from "../src/platform/app.ts";
+import { buildApp, createContext } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/platform/config.ts";
 import type { AppContext } from "../src/platform/context.ts";
-import { createAppContext } from "../src/platform/create-context.ts";
 import { openDatabase } from "../src/platform/db/index.ts";
 
 /** A route as registered: one row per method, `url` exactly as declared (with its `:params`). */
@@ -106,7 +105,7 @@ export async function createTestApp(
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const log = pino({ level: config.LOG_LEVEL });
-  const ctx: AppContext = createAppContext(config, database.db, log);
+  const ctx: AppContext = createContext(config, database.db, log);
   const routes: RegisteredRoute[] = [];
   const app = await buildApp(ctx, {
     configure: (instance) =>
