@@ -13,6 +13,7 @@ import { buildApp, createContext } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/platform/config.ts";
 import type { AppContext } from "../src/platform/context.ts";
 import { openDatabase } from "../src/platform/db/index.ts";
+import type { Feature } from "../src/platform/feature.ts";
 
 /** A route as registered: one row per method, `url` exactly as declared (with its `:params`). */
 export interface RegisteredRoute {
@@ -32,6 +33,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Adds test-only routes or hooks after the app's own, before `app.ready()`. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** The feature list, when a test wraps it (default: the app's own, `features/index.ts`). */
+  features?: readonly Feature[];
 }
 
 const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
@@ -105,7 +108,7 @@ export async function createTestApp(
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const log = pino({ level: config.LOG_LEVEL });
-  const ctx: AppContext = createContext(config, database.db, log);
+  const ctx: AppContext = createContext(config, database.db, log, options.features);
   const routes: RegisteredRoute[] = [];
   const app = await buildApp(ctx, {
     configure: (instance) =>
