@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/platform/db/schema.ts",
+  // Every table, wherever it lives: a new feature's schema.ts is found without a central list.
+  schema: ["./src/platform/**/*schema.ts", "./src/features/*/schema.ts"],
   out: "./drizzle",
 });

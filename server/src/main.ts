@@ -1,9 +1,8 @@
 import path from "node:path";
 import pino from "pino";
+import { buildApp, createContext } from "./app.ts";
 import { ensureFirstAdmin } from "./features/auth/first-admin.ts";
-import { buildApp } from "./platform/app.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
-import { createAppContext } from "./platform/create-context.ts";
 import { openDatabase } from "./platform/db/index.ts";
 
 async function main() {
@@ -30,7 +29,7 @@ async function main() {
   await database.migrate();
   log.info({ database: database.kind }, "database ready, migrations applied");
 
-  const ctx = createAppContext(config, database.db, log);
+  const ctx = createContext(config, database.db, log);
   await ensureFirstAdmin(ctx, (line) => console.log(line));
 
   const app = await buildApp(ctx);

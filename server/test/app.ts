@@ -9,11 +9,11 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import pino from "pino";
-import { buildApp } from "../src/platform/app.ts";
+import { buildApp, createContext } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/platform/config.ts";
 import type { AppContext } from "../src/platform/context.ts";
-import { createAppContext } from "../src/platform/create-context.ts";
 import { openDatabase } from "../src/platform/db/index.ts";
+import type { Feature } from "../src/platform/feature.ts";
 
 /** A route as registered: one row per method, `url` exactly as declared (with its `:params`). */
 export interface RegisteredRoute {
@@ -33,6 +33,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Adds test-only routes or hooks after the app's own, before `app.ready()`. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** The feature list, when a test wraps it (default: the app's own, `features/index.ts`). */
+  features?: readonly Feature[];
 }
 
 const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
@@ -106,7 +108,7 @@ export async function createTestApp(
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const log = pino({ level: config.LOG_LEVEL });
-  const ctx: AppContext = createAppContext(config, database.db, log);
+  const ctx: AppContext = createContext(config, database.db, log, options.features);
   const routes: RegisteredRoute[] = [];
   const app = await buildApp(ctx, {
     configure: (instance) =>

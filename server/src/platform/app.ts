@@ -7,26 +7,6 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { adminIpBansRoutes } from "../features/admin/ip-bans/routes.ts";
-import { adminOverviewRoutes } from "../features/admin/overview/routes.ts";
-import { adminPostsRoutes } from "../features/admin/posts/routes.ts";
-import { adminRoutes } from "../features/admin/routes.ts";
-import { adminDeleteAccountRoutes } from "../features/admin/users/delete-routes.ts";
-import { adminUsersRoutes } from "../features/admin/users/routes.ts";
-import { authRoutes } from "../features/auth/routes.ts";
-import { chatRoutes } from "../features/chat/routes.ts";
-import { djRoutes } from "../features/dj/routes.ts";
-import { gifsRoutes } from "../features/gifs/routes.ts";
-import { homeRoutes } from "../features/home/routes.ts";
-import { messagesRoutes } from "../features/messages/routes.ts";
-import { notificationsRoutes } from "../features/notifications/routes.ts";
-import { postsRoutes } from "../features/posts/routes.ts";
-import { radioRoutes } from "../features/radio/routes.ts";
-import { scheduleRoutes } from "../features/schedule/routes.ts";
-import { socialRoutes } from "../features/social/routes.ts";
-import { ticketsRoutes } from "../features/tickets/routes.ts";
-import { uploadsRoutes } from "../features/uploads/routes.ts";
-import { usersRoutes } from "../features/users/routes.ts";
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./errors.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
@@ -80,31 +60,9 @@ function radioOrigins(config: AppContext["config"]): string[] {
   return [...new Set(urls.map((u) => new URL(u).origin))];
 }
 
-/** The features' HTTP routes, in one place so a newcomer sees the whole API surface. */
-const FEATURES = [
-  authRoutes,
-  usersRoutes,
-  socialRoutes,
-  adminRoutes,
-  adminOverviewRoutes,
-  adminUsersRoutes,
-  adminDeleteAccountRoutes,
-  adminPostsRoutes,
-  adminIpBansRoutes,
-  homeRoutes,
-  notificationsRoutes,
-  postsRoutes,
-  uploadsRoutes,
-  chatRoutes,
-  messagesRoutes,
-  ticketsRoutes,
-  scheduleRoutes,
-  djRoutes,
-  gifsRoutes,
-  radioRoutes,
-];
-
 export interface BuildAppOptions {
+  /** Registers the features' routes (the composition root's part), after the platform's own hooks. */
+  routes?: (app: FastifyInstance) => void;
   /** Runs on the new instance before any hook or route is added (tests collect routes with `onRoute`). */
   configure?: (app: FastifyInstance) => void;
 }
@@ -114,7 +72,7 @@ function fastifyTrustProxy(value: AppContext["config"]["TRUST_PROXY"]) {
   return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
 }
 
-export async function buildApp(
+export async function buildPlatformApp(
   ctx: AppContext,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
@@ -150,7 +108,7 @@ export async function buildApp(
   installRateLimitPurge(app, ctx);
 
   app.get("/api/health", async () => ({ ok: true, database: "up" }));
-  for (const feature of FEATURES) feature(app, ctx);
+  options.routes?.(app);
 
   const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, "index.html"));

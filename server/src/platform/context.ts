@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/index.ts";
+import type { Feature } from "./feature.ts";
 import type { Mailer } from "./mail.ts";
 import type { RateLimitStore } from "./rate-limit/index.ts";
 import type { Realtime } from "./realtime/index.ts";
@@ -10,6 +11,11 @@ import type { Storage } from "./storage/index.ts";
 export interface AppContext {
   config: Config;
   db: Db;
+  /**
+   * The app's features in the feature list's order, given by the composition root (`src/app.ts`):
+   * hosts such as the account deletion walk them instead of naming each feature.
+   */
+  features: readonly Feature[];
   mailer: Mailer;
   log: Logger;
   realtime: Realtime;

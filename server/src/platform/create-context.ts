@@ -3,16 +3,23 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Db } from "./db/index.ts";
+import type { Feature } from "./feature.ts";
 import { createMailer } from "./mail.ts";
 import { createPostgresRateLimitStore } from "./rate-limit/postgres.ts";
 import { createRealtime } from "./realtime/socket-server.ts";
 import { createLocalDiskStorage } from "./storage/local-disk.ts";
 
-/** The outside systems of one app instance, from its config: shared by `main.ts` and the tests. */
-export function createAppContext(config: Config, db: Db, log: Logger): AppContext {
+/** The outside systems of one app instance, from its config: built by the composition root (`src/app.ts`). */
+export function createAppContext(
+  config: Config,
+  db: Db,
+  log: Logger,
+  features: readonly Feature[],
+): AppContext {
   return {
     config,
     db,
+    features,
     log,
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,

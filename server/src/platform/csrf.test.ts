@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from "../../test/app.ts";
 import { countRows } from "../../test/db.ts";
 import { buildAdmin, buildUser } from "../../test/factories.ts";
 import { isRegistrationEnabled } from "../features/admin/service.ts";
-import { users } from "../features/users/schema.ts";
 import { VISITOR_COOKIE } from "./csrf.ts";
+import { users } from "./identity/users.schema.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { countRows } from "../../test/db.ts";
-import { users } from "../features/users/schema.ts";
+import { users } from "./identity/users.schema.ts";
 
 const SECRET_DETAIL = "database password is hunter2";
 const SECRET_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0$secret-hash";

@@ -1,18 +1,11 @@
-import { type BanReason, CHAT_MESSAGES, CHAT_SERVER_EVENTS, hasRole } from "@airwave/contracts";
+import { type BanReason, CHAT_MESSAGES, CHAT_SERVER_EVENTS } from "@airwave/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import type { Realtime } from "../../platform/realtime/index.ts";
-import { type UserRow, users } from "../users/schema.ts";
+import { users } from "../users/schema.ts";
 import { ipBans } from "./schema.ts";
 
-/** An account ban is active while the role is `banned` and its expiry (if any) has not passed. */
-export function isAccountBanActive(
-  user: Pick<UserRow, "role" | "banExpiresAt">,
-  now = new Date(),
-): boolean {
-  if (!hasRole(user.role, "banned")) return false;
-  return !user.banExpiresAt || user.banExpiresAt > now;
-}
+export { isAccountBanActive } from "../../platform/identity/bans.ts";
 
 /**
  * The columns an account ban sets (admin and chat bans alike): role banned, the reason, the end and

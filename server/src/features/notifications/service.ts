@@ -7,7 +7,7 @@ import {
   USER_EVENTS,
   userRoom,
 } from "@airwave/contracts";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { notFound } from "../../platform/errors.ts";
@@ -160,4 +160,9 @@ export async function clearNotification(ctx: AppContext, userId: string, notific
     .returning({ id: notifications.id });
   if (removed.length === 0) throw notFound(NOTIFICATION_MESSAGES.notFound);
   await changed(ctx, userId);
+}
+
+/** Removes the notifications about posts that are going (a subquery of their ids): account deletion. */
+export async function removeNotificationsAboutPosts(db: DbOrTx, postIds: SQLWrapper) {
+  await db.delete(notifications).where(inArray(notifications.postId, postIds));
 }

@@ -9,11 +9,14 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * Handles carry no table schema: every query names its tables (the query builder), none uses
+ * Drizzle's relational `db.query` API, so the platform needs no list of the features' tables.
+ */
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** A database handle or an open transaction: services accept either. */
 export type DbOrTx = Db | Tx;
 
@@ -53,7 +56,7 @@ export async function openDatabase(opts: {
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on("error", (err) => opts.onIdleError?.(err));
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzleNodePg({ client: pool }) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -64,7 +67,7 @@ export async function openDatabase(opts: {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -6,10 +6,10 @@ import {
   isPublicApiRoute,
 } from "@airwave/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isAccountBanActive } from "../../features/auth/bans.ts";
-import type { UserRow } from "../../features/users/schema.ts";
 import type { AppContext } from "../context.ts";
 import { VISITOR_COOKIE, verifyCsrfToken } from "../csrf.ts";
+import { isAccountBanActive } from "../identity/bans.ts";
+import type { UserRow } from "../identity/users.schema.ts";
 import { resolveSession, SESSION_COOKIE } from "../sessions/sessions.ts";
 
 declare module "fastify" {

@@ -10,7 +10,7 @@ import { Agent, type Method } from "../../../test/agent.ts";
 import { createTestApp, type RegisteredRoute, type TestApp } from "../../../test/app.ts";
 import { countRows } from "../../../test/db.ts";
 import { buildUser } from "../../../test/factories.ts";
-import { users } from "../../features/users/schema.ts";
+import { users } from "../identity/users.schema.ts";
 
 let t: TestApp;
 let api: RegisteredRoute[];

@@ -22,7 +22,7 @@ import { gifs } from "../../features/gifs/schema.ts";
 import { contactMessages } from "../../features/home/schema.ts";
 import { conversations, privateMessages } from "../../features/messages/schema.ts";
 import { comments, postReports, posts } from "../../features/posts/schema.ts";
-import { users } from "../../features/users/schema.ts";
+import { users } from "../identity/users.schema.ts";
 import { uploads } from "../storage/schema.ts";
 
 let fake: GiphyFake;

@@ -2,8 +2,8 @@ import type { Server as HttpServer } from "node:http";
 import { userRoom } from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
 import { type Namespace, Server, type Socket } from "socket.io";
-import { isAccountBanActive } from "../../features/auth/bans.ts";
 import type { Db } from "../db/index.ts";
+import { isAccountBanActive } from "../identity/bans.ts";
 import { resolveSession, SESSION_COOKIE } from "../sessions/sessions.ts";
 import type { Audience, Realtime } from "./index.ts";
 

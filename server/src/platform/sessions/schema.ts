@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../../features/users/schema.ts";
+import { users } from "../identity/users.schema.ts";
 
 /** Server-side sessions. The cookie holds a random token; only its SHA-256 is stored here. */
 export const sessions = pgTable(

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { AUTH_LIMITS } from "@airwave/contracts";
 import { and, eq, getTableColumns, gt, lt, sql } from "drizzle-orm";
-import { type UserRow, users } from "../../features/users/schema.ts";
 import type { DbOrTx } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
+import { type UserRow, users } from "../identity/users.schema.ts";
 import { sessions } from "./schema.ts";
 
 export const SESSION_COOKIE = "aw_sid";

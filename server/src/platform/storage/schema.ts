@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../../features/users/schema.ts";
+import { users } from "../identity/users.schema.ts";
 
 /** Metadata of stored files; the bytes live in the storage backend under `key`. */
 export const uploads = pgTable(

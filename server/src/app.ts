@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import { FEATURES } from "./features/index.ts";
+import { type BuildAppOptions, buildPlatformApp } from "./platform/app.ts";
+import type { Config } from "./platform/config.ts";
+import type { AppContext } from "./platform/context.ts";
+import { createAppContext } from "./platform/create-context.ts";
+import type { Db } from "./platform/db/index.ts";
+import type { Feature } from "./platform/feature.ts";
+
+/**
+ * The composition root: the only place that knows both the platform and the features. `main.ts`,
+ * the tests (`test/app.ts`) and the benchmarks (through `main.ts`) build the app here.
+ */
+
+/**
+ * The context of one app instance: the platform's outside systems and the feature list (tests may
+ * pass the list wrapped, to watch what each feature registers).
+ */
+export function createContext(
+  config: Config,
+  db: Db,
+  log: Logger,
+  features: readonly Feature[] = FEATURES,
+): AppContext {
+  return createAppContext(config, db, log, features);
+}
+
+/** The platform's app with every feature's routes, in the feature list's order. */
+export function buildApp(
+  ctx: AppContext,
+  options: Omit<BuildAppOptions, "routes"> = {},
+): Promise<FastifyInstance> {
+  return buildPlatformApp(ctx, {
+    ...options,
+    routes: (app) => {
+      for (const feature of ctx.features) feature.routes?.(app, ctx);
+    },
+  });
+}

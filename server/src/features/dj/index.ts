@@ -1,0 +1,11 @@
+import type { Feature } from "../../platform/feature.ts";
+import { djRoutes } from "./routes.ts";
+import { djApplications, djCredentials } from "./schema.ts";
+
+/** DJ applications, votes and streaming credentials. */
+export const djFeature: Feature = {
+  name: "dj",
+  routes: djRoutes,
+  // Their application and streaming credentials go with the row; decisions they made lose the link.
+  deleteAccount: { tables: [djApplications, djCredentials] },
+};

@@ -1,0 +1,117 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { getTableName, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type RegisteredRoute, type TestApp } from "../../test/app.ts";
+import type { Feature } from "../platform/feature.ts";
+import { FEATURES } from "./index.ts";
+
+/**
+ * The feature list is the app's table of contents: each feature's routes are its own, and every
+ * table that references users is handled by some feature's account-deletion step.
+ */
+
+const routesByFeature = new Map<string, RegisteredRoute[]>();
+let t: TestApp;
+
+/** Each feature's `routes`, watched: the routes registered while it runs are the feature's. */
+function watched(features: readonly Feature[]): Feature[] {
+  let current: string | null = null;
+  let hooked = false;
+  return features.map((feature) => {
+    const routes = feature.routes;
+    if (!routes) return feature;
+    return {
+      ...feature,
+      routes(app, ctx) {
+        if (!hooked) {
+          hooked = true;
+          app.addHook("onRoute", (route) => {
+            if (!current) return;
+            const methods = Array.isArray(route.method) ? route.method : [route.method];
+            const list = routesByFeature.get(current) ?? [];
+            for (const method of methods) list.push({ method, url: route.url });
+            routesByFeature.set(current, list);
+          });
+        }
+        current = feature.name;
+        try {
+          routes(app, ctx);
+        } finally {
+          current = null;
+        }
+      },
+    };
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { features: watched(FEATURES) });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const key = (r: RegisteredRoute) => `${r.method} ${r.url}`;
+
+describe("the feature list", () => {
+  it("names each feature once, after its folder", () => {
+    const names = FEATURES.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) {
+      expect(existsSync(fileURLToPath(new URL(`./${name}/index.ts`, import.meta.url)))).toBe(true);
+    }
+  });
+
+  it("every feature with routes registers at least one", () => {
+    for (const feature of FEATURES.filter((f) => f.routes)) {
+      expect(routesByFeature.get(feature.name)?.length ?? 0, feature.name).toBeGreaterThan(0);
+    }
+  });
+
+  it("every /api route of the app belongs to exactly one feature, the health check to the platform", () => {
+    const owners = new Map<string, string[]>();
+    for (const [name, routes] of routesByFeature) {
+      for (const route of routes) owners.set(key(route), [...(owners.get(key(route)) ?? []), name]);
+    }
+    const apiRoutes = t.routes.filter((r) => r.url === "/api" || r.url.startsWith("/api/"));
+    expect(apiRoutes.length).toBeGreaterThan(0);
+    for (const route of apiRoutes) {
+      const expected = route.url === "/api/health" ? [] : [expect.any(String)];
+      expect(owners.get(key(route)) ?? [], key(route)).toEqual(expected);
+    }
+    // And nothing a feature registered is missing from the app.
+    const appRoutes = new Set(t.routes.map(key));
+    for (const route of owners.keys()) expect(appRoutes.has(route), route).toBe(true);
+  });
+});
+
+describe("account deletion", () => {
+  it("every table with a foreign key to users is claimed by exactly one feature's deletion step", async () => {
+    const result = await t.ctx.db.execute(sql`
+      select distinct child.relname as table_name
+      from pg_constraint c
+      join pg_class child on child.oid = c.conrelid
+      join pg_class parent on parent.oid = c.confrelid
+      where c.contype = 'f' and parent.relname = 'users'`);
+    const referencing = rowsOf<{ table_name: string }>(result).map((r) => r.table_name);
+    expect(referencing.length).toBeGreaterThan(0);
+
+    const claims = new Map<string, string[]>();
+    for (const feature of FEATURES) {
+      for (const table of feature.deleteAccount?.tables ?? []) {
+        const name = getTableName(table);
+        claims.set(name, [...(claims.get(name) ?? []), feature.name]);
+      }
+    }
+    for (const table of referencing) {
+      expect(claims.get(table)?.length ?? 0, `${table}: no feature handles it`).toBe(1);
+    }
+    // A claim on a table that does not reference users is a stale one.
+    for (const table of claims.keys()) expect(referencing, table).toContain(table);
+  });
+});
+
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}

@@ -1,0 +1,39 @@
+import type { Feature } from "../platform/feature.ts";
+import { adminFeature } from "./admin/index.ts";
+import { authFeature } from "./auth/index.ts";
+import { chatFeature } from "./chat/index.ts";
+import { djFeature } from "./dj/index.ts";
+import { gifsFeature } from "./gifs/index.ts";
+import { homeFeature } from "./home/index.ts";
+import { messagesFeature } from "./messages/index.ts";
+import { notificationsFeature } from "./notifications/index.ts";
+import { postsFeature } from "./posts/index.ts";
+import { radioFeature } from "./radio/index.ts";
+import { scheduleFeature } from "./schedule/index.ts";
+import { socialFeature } from "./social/index.ts";
+import { ticketsFeature } from "./tickets/index.ts";
+import { uploadsFeature } from "./uploads/index.ts";
+import { usersFeature } from "./users/index.ts";
+
+/**
+ * The one list of features. Its order is the order of route registration and of the account
+ * deletion's steps: uploads comes before chat (the chat step removes chat images of the files the
+ * uploads step lists).
+ */
+export const FEATURES: readonly Feature[] = [
+  authFeature,
+  usersFeature,
+  socialFeature,
+  adminFeature,
+  homeFeature,
+  notificationsFeature,
+  postsFeature,
+  uploadsFeature,
+  chatFeature,
+  messagesFeature,
+  ticketsFeature,
+  scheduleFeature,
+  djFeature,
+  gifsFeature,
+  radioFeature,
+];

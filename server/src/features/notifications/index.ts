@@ -1,0 +1,11 @@
+import type { Feature } from "../../platform/feature.ts";
+import { notificationsRoutes } from "./routes.ts";
+import { notifications } from "./schema.ts";
+
+/** Notifications and the bell. */
+export const notificationsFeature: Feature = {
+  name: "notifications",
+  routes: notificationsRoutes,
+  // Notifications from and to them go with the row; those about posts that go, in the posts step.
+  deleteAccount: { tables: [notifications] },
+};

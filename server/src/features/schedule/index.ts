@@ -1,0 +1,10 @@
+import type { Feature } from "../../platform/feature.ts";
+import { scheduleAccountDeletion } from "./delete-account.ts";
+import { scheduleRoutes } from "./routes.ts";
+
+/** The DJ schedule and its bookings. */
+export const scheduleFeature: Feature = {
+  name: "schedule",
+  routes: scheduleRoutes,
+  deleteAccount: scheduleAccountDeletion,
+};

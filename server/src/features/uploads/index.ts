@@ -1,0 +1,10 @@
+import type { Feature } from "../../platform/feature.ts";
+import { uploadsAccountDeletion } from "./delete-account.ts";
+import { uploadsRoutes } from "./routes.ts";
+
+/** Profile and cover pictures, post and chat images. */
+export const uploadsFeature: Feature = {
+  name: "uploads",
+  routes: uploadsRoutes,
+  deleteAccount: uploadsAccountDeletion,
+};

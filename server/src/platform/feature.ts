@@ -1,0 +1,48 @@
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "./context.ts";
+import type { Tx } from "./db/index.ts";
+
+/**
+ * A feature's manifest (`features/<name>/index.ts`): what the composition root (`src/app.ts`) and
+ * the platform's hosts need from it. A new feature is one manifest plus one line in
+ * `features/index.ts`; nothing central names its routes or tables.
+ */
+export interface Feature {
+  name: string;
+  /** Registers the feature's HTTP routes. */
+  routes?: (app: FastifyInstance, ctx: AppContext) => void;
+  /** What deleting a member's account does to the feature's tables (README, "Deleting an account"). */
+  deleteAccount?: AccountDeletionStep;
+}
+
+/** One account deletion as the steps see it; a fresh one for each attempt of the transaction. */
+export interface AccountDeletion {
+  userId: string;
+  /** Storage keys of files to remove once the transaction has committed; steps add theirs. */
+  files: string[];
+}
+
+/**
+ * A feature's part of an account deletion. The steps run in the feature list's order, inside the
+ * deletion's one transaction, after the member's row is locked and before it is deleted; the
+ * schema's ON DELETE rules then do the rest.
+ */
+export interface AccountDeletionStep {
+  /**
+   * The feature's tables that reference users, each handled here or by its ON DELETE rule: a test
+   * fails when a table with a foreign key to users is claimed by no feature.
+   */
+  tables: readonly PgTable[];
+  /** Before the transaction: returns what to do once it has committed (e.g. tell open pages). */
+  beforeTransaction?: (ctx: AppContext, userId: string) => Promise<(() => void) | undefined>;
+  /**
+   * In the transaction, before the member's row is deleted. May return work for after the row and
+   * its cascades are gone, still in the transaction (e.g. recounting what stays).
+   */
+  inTransaction?: (
+    ctx: AppContext,
+    tx: Tx,
+    deletion: AccountDeletion,
+  ) => Promise<(() => Promise<void>) | undefined>;
+}
