@@ -1,10 +1,12 @@
 import path from "node:path";
 import pino from "pino";
 import { ensureFirstAdmin } from "./features/auth/first-admin.ts";
+import { JOBS } from "./jobs.ts";
 import { buildApp } from "./platform/app.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
 import { createAppContext } from "./platform/create-context.ts";
 import { openDatabase } from "./platform/db/index.ts";
+import { createJobRunner } from "./platform/jobs/index.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -33,7 +35,7 @@ async function main() {
   const ctx = createAppContext(config, database.db, log);
   await ensureFirstAdmin(ctx, (line) => console.log(line));
 
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { jobs: createJobRunner(ctx, JOBS) });
   await app.listen({ host: config.HOST, port: config.PORT });
   console.log(`Airwave is running on http://${config.HOST}:${config.PORT}`);
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Logger } from "pino";
+import { systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Db } from "./db/index.ts";
@@ -11,6 +12,7 @@ import { createLocalDiskStorage } from "./storage/local-disk.ts";
 /** The outside systems of one app instance, from its config: shared by `main.ts` and the tests. */
 export function createAppContext(config: Config, db: Db, log: Logger): AppContext {
   return {
+    clock: systemClock,
     config,
     db,
     log,

@@ -12,6 +12,7 @@ export * from "../../features/schedule/schema.ts";
 export * from "../../features/social/schema.ts";
 export * from "../../features/tickets/schema.ts";
 export * from "../../features/users/schema.ts";
+export * from "../jobs/schema.ts";
 export * from "../rate-limit/schema.ts";
 export * from "../sessions/schema.ts";
 export * from "../settings.schema.ts";

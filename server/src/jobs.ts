@@ -1,0 +1,17 @@
+import { trafficPurgeJob } from "./features/admin/overview/traffic-log.ts";
+import { weekResetJob } from "./features/schedule/week-reset.ts";
+import { tempUploadSweepJob } from "./features/uploads/temp-sweep.ts";
+import type { JobDefinition } from "./platform/jobs/index.ts";
+import { rateLimitPurgeJob } from "./platform/rate-limit/hook.ts";
+
+/**
+ * Every background job of the app, in one list handed to the platform's job runner (main.ts and the
+ * tests' app): the platform never imports a feature. When features get manifests, each one's jobs
+ * move there and this list is built from them.
+ */
+export const JOBS: readonly JobDefinition[] = [
+  rateLimitPurgeJob,
+  weekResetJob,
+  tempUploadSweepJob,
+  trafficPurgeJob,
+];
