@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { FEATURES } from "./features/index.ts";
+import { jobsOf } from "./jobs.ts";
 import { type BuildAppOptions, buildPlatformApp } from "./platform/app.ts";
 import type { Config } from "./platform/config.ts";
 import type { AppContext } from "./platform/context.ts";
 import { createAppContext } from "./platform/create-context.ts";
 import type { Db } from "./platform/db/index.ts";
 import type { Feature } from "./platform/feature.ts";
+import { createJobRunner } from "./platform/jobs/index.ts";
 
 /**
  * The composition root: the only place that knows both the platform and the features. `main.ts`,
@@ -26,13 +28,17 @@ export function createContext(
   return createAppContext(config, db, log, features);
 }
 
-/** The platform's app with every feature's routes, in the feature list's order. */
+/**
+ * The platform's app with every feature's routes, in the feature list's order, and the jobs of the
+ * platform and the features (`jobsOf`) unless the caller brings its own runner.
+ */
 export function buildApp(
   ctx: AppContext,
   options: Omit<BuildAppOptions, "routes"> = {},
 ): Promise<FastifyInstance> {
   return buildPlatformApp(ctx, {
     ...options,
+    jobs: options.jobs ?? createJobRunner(ctx, jobsOf(ctx.features)),
     routes: (app) => {
       for (const feature of ctx.features) feature.routes?.(app, ctx);
     },

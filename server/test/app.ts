@@ -10,10 +10,12 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import pino from "pino";
 import { buildApp, createContext } from "../src/app.ts";
+import { jobsOf } from "../src/jobs.ts";
 import { type Config, loadConfig } from "../src/platform/config.ts";
 import type { AppContext } from "../src/platform/context.ts";
 import { openDatabase } from "../src/platform/db/index.ts";
 import type { Feature } from "../src/platform/feature.ts";
+import { createJobRunner, type JobDefinition, type JobRunner } from "../src/platform/jobs/index.ts";
 
 /** A route as registered: one row per method, `url` exactly as declared (with its `:params`). */
 export interface RegisteredRoute {
@@ -27,6 +29,10 @@ export interface TestApp {
   config: Config;
   /** Every route the app registered, collected with Fastify's `onRoute` hook. */
   routes: RegisteredRoute[];
+  /** The app's job runner (started on ready): `runOnce(name)` runs a job now. */
+  jobs: JobRunner;
+  /** The database's URL on a PostgreSQL server (TEST_DATABASE_URL); undefined on PGlite. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -35,6 +41,13 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** The feature list, when a test wraps it (default: the app's own, `features/index.ts`). */
   features?: readonly Feature[];
+  /** The jobs the app runs (default: the platform's and the features' own, `jobsOf`). */
+  jobs?: readonly JobDefinition[];
+  /**
+   * A second instance on another app's PostgreSQL database (its `databaseUrl`) instead of a fresh
+   * one: dropped by that app's close, not this one's.
+   */
+  databaseUrl?: string;
 }
 
 const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
@@ -64,11 +77,15 @@ async function migratedPgliteTemplate(): Promise<Blob> {
 }
 
 /** A fresh database for one test app: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase() {
+async function freshDatabase(sharedUrl?: string) {
+  if (sharedUrl) {
+    const database = await openDatabase({ url: sharedUrl });
+    return { database, url: sharedUrl, drop: async () => {} };
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ loadDataDir: await migratedPgliteTemplate() });
-    return { database, drop: async () => {} };
+    return { database, url: undefined, drop: async () => {} };
   }
   const name = `aw_t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -80,6 +97,7 @@ async function freshDatabase() {
   const database = await openDatabase({ url: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -105,12 +123,14 @@ export async function createTestApp(
     STATION: "off",
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, url: databaseUrl, drop } = await freshDatabase(options.databaseUrl);
   await database.migrate();
   const log = pino({ level: config.LOG_LEVEL });
   const ctx: AppContext = createContext(config, database.db, log, options.features);
   const routes: RegisteredRoute[] = [];
+  const jobs = createJobRunner(ctx, options.jobs ?? jobsOf(ctx.features));
   const app = await buildApp(ctx, {
+    jobs,
     configure: (instance) =>
       instance.addHook("onRoute", (route) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -124,6 +144,8 @@ export async function createTestApp(
     ctx,
     config,
     routes,
+    jobs,
+    databaseUrl,
     async close() {
       await app.close();
       ctx.mailer.close();

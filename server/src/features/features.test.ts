@@ -3,7 +3,9 @@ import { fileURLToPath } from "node:url";
 import { getTableName, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type RegisteredRoute, type TestApp } from "../../test/app.ts";
+import { JOBS } from "../jobs.ts";
 import type { Feature } from "../platform/feature.ts";
+import { PLATFORM_JOBS } from "../platform/jobs/platform-jobs.ts";
 import { FEATURES } from "./index.ts";
 
 /**
@@ -83,6 +85,17 @@ describe("the feature list", () => {
     // And nothing a feature registered is missing from the app.
     const appRoutes = new Set(t.routes.map(key));
     for (const route of owners.keys()) expect(appRoutes.has(route), route).toBe(true);
+  });
+});
+
+describe("background jobs", () => {
+  it("the app runs the platform's jobs and each feature's, every one named once", () => {
+    const declared = [...PLATFORM_JOBS, ...FEATURES.flatMap((f) => f.jobs ?? [])].map(
+      (j) => j.name,
+    );
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(JOBS.map((j) => j.name)).toEqual(declared);
+    expect(declared.length).toBeGreaterThan(PLATFORM_JOBS.length);
   });
 });
 

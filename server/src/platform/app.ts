@@ -11,7 +11,7 @@ import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./errors.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
-import { installRateLimitPurge } from "./rate-limit/hook.ts";
+import type { JobRunner } from "./jobs/index.ts";
 
 const defaultWebDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -65,6 +65,8 @@ export interface BuildAppOptions {
   routes?: (app: FastifyInstance) => void;
   /** Runs on the new instance before any hook or route is added (tests collect routes with `onRoute`). */
   configure?: (app: FastifyInstance) => void;
+  /** Background jobs (platform/jobs; the list is server/src/jobs.ts): started on ready, stopped on close. */
+  jobs?: JobRunner;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first n hops" (Fastify's meaning). */
@@ -105,7 +107,12 @@ export async function buildPlatformApp(
     },
   });
   installRequestAuth(app, ctx);
-  installRateLimitPurge(app, ctx);
+  // Jobs: started once the app is ready, stopped (waiting for a run in progress) on close.
+  const { jobs } = options;
+  if (jobs) {
+    app.addHook("onReady", () => jobs.start());
+    app.addHook("onClose", () => jobs.stop());
+  }
 
   app.get("/api/health", async () => ({ ok: true, database: "up" }));
   options.routes?.(app);

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/index.ts";
 import type { Feature } from "./feature.ts";
@@ -9,6 +10,8 @@ import type { Storage } from "./storage/index.ts";
 
 /** What every feature's routes and services get: the outside systems, each behind one interface. */
 export interface AppContext {
+  /** The time for jobs (and what reads it through the context); tests assign another clock. */
+  clock: Clock;
   config: Config;
   db: Db;
   /**

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Logger } from "pino";
+import { systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Db } from "./db/index.ts";
@@ -17,6 +18,7 @@ export function createAppContext(
   features: readonly Feature[],
 ): AppContext {
   return {
+    clock: systemClock,
     config,
     db,
     features,

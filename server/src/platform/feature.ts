@@ -2,6 +2,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "./context.ts";
 import type { Tx } from "./db/index.ts";
+import type { JobDefinition } from "./jobs/index.ts";
 
 /**
  * A feature's manifest (`features/<name>/index.ts`): what the composition root (`src/app.ts`) and
@@ -14,6 +15,8 @@ export interface Feature {
   routes?: (app: FastifyInstance, ctx: AppContext) => void;
   /** What deleting a member's account does to the feature's tables (README, "Deleting an account"). */
   deleteAccount?: AccountDeletionStep;
+  /** Its background jobs (`defineJob`), run by the platform's job runner. */
+  jobs?: readonly JobDefinition[];
 }
 
 /** One account deletion as the steps see it; a fresh one for each attempt of the transaction. */

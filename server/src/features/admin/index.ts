@@ -1,6 +1,7 @@
 import type { Feature } from "../../platform/feature.ts";
 import { adminIpBansRoutes } from "./ip-bans/routes.ts";
 import { adminOverviewRoutes } from "./overview/routes.ts";
+import { trafficPurgeJob } from "./overview/traffic-log.ts";
 import { adminPostsRoutes } from "./posts/routes.ts";
 import { adminRoutes } from "./routes.ts";
 import { adminDeleteAccountRoutes } from "./users/delete-routes.ts";
@@ -17,4 +18,5 @@ export const adminFeature: Feature = {
     adminPostsRoutes(app, ctx);
     adminIpBansRoutes(app, ctx);
   },
+  jobs: [trafficPurgeJob],
 };

@@ -1,8 +1,8 @@
 import { type BanReason, CHAT_MESSAGES, CHAT_SERVER_EVENTS } from "@airwave/contracts";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import type { Realtime } from "../../platform/realtime/index.ts";
-import { users } from "../users/schema.ts";
+import { type UserRow, users } from "../users/schema.ts";
 import { ipBans } from "./schema.ts";
 
 export { isAccountBanActive } from "../../platform/identity/bans.ts";
@@ -29,6 +29,28 @@ export const unbanColumns = () => ({
   banExpiresAt: null,
   bannedBy: null,
 });
+
+/**
+ * Lifts the account bans whose end has passed at `now` (of one member with `userId`, else of all):
+ * one UPDATE that changes a row only while it is still banned and still expired, so a sign-in, the
+ * job and an admin's unban or new ban at the same moment never undo each other. The users trigger
+ * refreshes the `author_banned` copies on the member's posts in the same statement. Answers the rows
+ * as they now are.
+ */
+export function liftExpiredBans(db: DbOrTx, now: Date, userId?: string): Promise<UserRow[]> {
+  return db
+    .update(users)
+    .set(unbanColumns())
+    .where(
+      and(
+        userId === undefined ? undefined : eq(users.id, userId),
+        sql`lower(${users.role}) = 'banned'`,
+        isNotNull(users.banExpiresAt),
+        lte(users.banExpiresAt, now),
+      ),
+    )
+    .returning();
+}
 
 /** The ban kind for a request's IP: `banned_ip` when banned together with an account, else `blacklist`. */
 export async function ipBanReason(db: DbOrTx, ip: string): Promise<BanReason | null> {

@@ -1,5 +1,6 @@
 import type { Feature } from "../../platform/feature.ts";
 import { sessions } from "../../platform/sessions/schema.ts";
+import { liftExpiredBansJob } from "./jobs.ts";
 import { authRoutes } from "./routes.ts";
 import { ipBans, passwordResets } from "./schema.ts";
 
@@ -9,4 +10,5 @@ export const authFeature: Feature = {
   routes: authRoutes,
   // Sessions, reset keys go with the row; IP bans they gave or that were tied to them lose the link.
   deleteAccount: { tables: [sessions, passwordResets, ipBans] },
+  jobs: [liftExpiredBansJob],
 };

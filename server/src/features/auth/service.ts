@@ -20,7 +20,7 @@ import {
 import { isRegistrationEnabled } from "../admin/service.ts";
 import { findUserByEmail, findUserById, findUserByUsername } from "../users/lookup.ts";
 import { type UserRow, users } from "../users/schema.ts";
-import { ipBanReason, isAccountBanActive, unbanColumns } from "./bans.ts";
+import { ipBanReason, isAccountBanActive, liftExpiredBans } from "./bans.ts";
 import { passwordResets } from "./schema.ts";
 import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./throttle.ts";
 
@@ -76,22 +76,12 @@ export async function register(ctx: AppContext, input: RegisterInput) {
   };
 }
 
-/** Lifts an account ban whose expiry has passed. */
-async function liftExpiredBan(db: DbOrTx, user: UserRow): Promise<UserRow> {
-  if (user.role.toLowerCase() !== "banned" || isAccountBanActive(user)) return user;
+/** Lifts an account ban whose expiry has passed (at sign-in; the ban-lift job does it for all). */
+async function liftExpiredBan(db: DbOrTx, user: UserRow, now: Date): Promise<UserRow> {
+  if (user.role.toLowerCase() !== "banned" || isAccountBanActive(user, now)) return user;
   // Only while the ban is still there and over: a second sign-in at the same moment, or an admin's
   // unban or new ban meanwhile, finds nothing to lift and reads the row as it now is.
-  const [row] = await db
-    .update(users)
-    .set(unbanColumns())
-    .where(
-      and(
-        eq(users.id, user.id),
-        sql`lower(${users.role}) = 'banned'`,
-        sql`${users.banExpiresAt} <= now()`,
-      ),
-    )
-    .returning();
+  const [row] = await liftExpiredBans(db, now, user.id);
   return row ?? (await findUserById(db, user.id)) ?? user;
 }
 
@@ -128,8 +118,9 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
     throw new AppError(401, AUTH_MESSAGES.loginInvalid);
   }
 
-  const user = await liftExpiredBan(db, found);
-  if (isAccountBanActive(user)) {
+  const now = ctx.clock.now();
+  const user = await liftExpiredBan(db, found, now);
+  if (isAccountBanActive(user, now)) {
     throw new AppError(403, AUTH_MESSAGES.bannedAccount, {
       reason: "account_banned",
       banReason: user.banReason ?? AUTH_MESSAGES.bannedNoReason,

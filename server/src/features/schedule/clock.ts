@@ -3,7 +3,6 @@ import type { AppContext } from "../../platform/context.ts";
 /** What time it is, as the schedule sees it. */
 export type Clock = () => Date;
 
-const systemClock: Clock = () => new Date();
 const clocks = new WeakMap<AppContext, Clock>();
 
 /**
@@ -15,4 +14,5 @@ export function setScheduleClock(ctx: AppContext, clock: Clock | null): void {
   else clocks.delete(ctx);
 }
 
-export const scheduleNow = (ctx: AppContext): Date => (clocks.get(ctx) ?? systemClock)();
+/** The schedule's own clock if a test set one, else the app's (`ctx.clock`). */
+export const scheduleNow = (ctx: AppContext): Date => clocks.get(ctx)?.() ?? ctx.clock.now();

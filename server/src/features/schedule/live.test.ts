@@ -10,7 +10,7 @@ import { signInMember } from "../../../test/members.ts";
 import { memberSocket } from "../../../test/sockets.ts";
 import { setScheduleClock } from "./clock.ts";
 import { scheduleBookings } from "./schema.ts";
-import { weekResetJob } from "./week-reset.ts";
+import { WEEK_RESET_JOB } from "./week-reset.ts";
 
 let t: TestApp;
 let baseUrl: string;
@@ -133,15 +133,13 @@ describe("schedule:changed to every connected member", () => {
   it("is pushed by the Monday reset when it removes past weeks' bookings, and not otherwise", async () => {
     const watching = await watcher();
     const dj = await signInMember(t, buildDj);
-    const job = weekResetJob(t.ctx);
 
     // Nothing to remove: silent.
-    await job.runOnce();
+    await t.jobs.runOnce(WEEK_RESET_JOB);
     await buildBooking(t.ctx.db, dj.user, { day: 1, hour: 1, weekStart: "2025-06-02" });
-    await job.runOnce();
+    await t.jobs.runOnce(WEEK_RESET_JOB);
     expect(await countRows(t.ctx.db, scheduleBookings)).toBe(0);
     expect((await book(dj.agent, "Thursday")).statusCode).toBe(200);
     expect(await watching.until(2)).toEqual([{ day: null }, { day: "Thursday" }]);
-    await job.stop();
   });
 });

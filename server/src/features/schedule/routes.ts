@@ -3,9 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
 import { bookSlot, deleteSlot, getSchedule, wipeSchedule } from "./service.ts";
-import { weekResetJob } from "./week-reset.ts";
 
-/** The weekly DJ schedule (community spec 7: schedule calls) and its Monday reset job. */
+/** The weekly DJ schedule (community spec 7: schedule calls) (its Monday reset is a job: week-reset.ts). */
 export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
   // Public: visitors read the schedule without credentials (spec 6).
   app.get("/api/auth/schedule", async () => getSchedule(ctx));
@@ -19,8 +18,4 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post("/api/auth/wipe", async (request) => wipeSchedule(ctx, requireActor(request)));
-
-  const job = weekResetJob(ctx);
-  app.addHook("onReady", () => job.start());
-  app.addHook("onClose", () => job.stop());
 }

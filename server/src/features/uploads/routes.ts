@@ -12,7 +12,6 @@ import { requireActor } from "../../platform/http/request-auth.ts";
 import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import { readSingleFile } from "./multipart.ts";
 import { maxImageBytes, saveImageUpload, setCoverPhoto, setProfilePicture } from "./service.ts";
-import { tempUploadSweepJob } from "./temp-sweep.ts";
 
 /** Profile and cover pictures: the spec's one text for a missing, wrong or too large file. */
 const PICTURE_OPTIONS = {
@@ -115,11 +114,6 @@ export function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
       return setCoverPhoto(ctx, actor, data);
     },
   );
-
-  // Temporary images nobody used go after a day (a bot's uploads would otherwise fill the disk).
-  const sweep = tempUploadSweepJob(ctx);
-  app.addHook("onReady", () => sweep.start());
-  app.addHook("onClose", () => sweep.stop());
 
   /** Stored files: public (no session), immutable under their random names, with byte ranges. */
   app.route({

@@ -1,7 +1,7 @@
 import { UPLOAD_LIMITS } from "@airwave/contracts";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
-import { periodicJob } from "../../platform/periodic-job.ts";
+import { defineJob } from "../../platform/jobs/index.ts";
 import { uploads } from "../../platform/storage/schema.ts";
 import { chatMessages } from "../chat/schema.ts";
 import { posts } from "../posts/schema.ts";
@@ -64,15 +64,15 @@ export async function sweepTempUploads(
   return removed;
 }
 
-/** The sweep on the app's ready (once, then hourly) and close. */
-export function tempUploadSweepJob(ctx: AppContext) {
-  return periodicJob(
-    ctx.log,
-    "uploads: temporary image sweep",
-    async () => {
-      const removed = await sweepTempUploads(ctx);
-      if (removed) ctx.log.info({ removed }, "uploads: old unused temporary images removed");
-    },
-    TEMP_SWEEP_INTERVAL_MS,
-  );
-}
+export const TEMP_SWEEP_JOB = "uploads: temporary image sweep";
+
+/** The sweep as a job: at start, then hourly, on one instance at a time. */
+export const tempUploadSweepJob = defineJob({
+  name: TEMP_SWEEP_JOB,
+  every: TEMP_SWEEP_INTERVAL_MS,
+  lock: true,
+  run: async (ctx) => {
+    const removed = await sweepTempUploads(ctx, { now: ctx.clock.now() });
+    if (removed) ctx.log.info({ removed }, "uploads: old unused temporary images removed");
+  },
+});

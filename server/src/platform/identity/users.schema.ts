@@ -52,6 +52,8 @@ export const users = pgTable(
     index("users_login_ips_idx").using("gin", t.loginIps),
     index("users_last_seen_idx").on(t.lastSeenAt),
     index("users_created_idx").on(t.createdAt),
+    // The ban-lift job's minute look (auth/jobs.ts): only the timed bans.
+    index("users_ban_expires_idx").on(t.banExpiresAt).where(sql`${t.banExpiresAt} is not null`),
   ],
 );
 

@@ -1,9 +1,9 @@
 import { RATE_LIMIT_MESSAGES, RATE_LIMIT_NAMES, type RateLimitName } from "@airwave/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { clientIp } from "../http/client-ip.ts";
-import { periodicJob } from "../periodic-job.ts";
+import { defineJob } from "../jobs/index.ts";
 
 /** How often counters of ended windows are deleted (and once at start). */
 export const RATE_LIMIT_PURGE_INTERVAL_MS = 3_600_000;
@@ -54,16 +54,14 @@ export function rateLimit(ctx: AppContext, name: RateLimitName) {
 export const forgetMemberCounters = (ctx: AppContext, memberId: string) =>
   ctx.rateLimits.forget(RATE_LIMIT_NAMES.map((name) => counterKey(name, { member: memberId })));
 
-/** The hourly purge of ended counters, on the app's ready and close. */
-export function installRateLimitPurge(app: FastifyInstance, ctx: AppContext) {
-  const job = periodicJob(
-    ctx.log,
-    "rate limits: purge",
-    async () => {
-      await ctx.rateLimits.purgeExpired();
-    },
-    RATE_LIMIT_PURGE_INTERVAL_MS,
-  );
-  app.addHook("onReady", () => job.start());
-  app.addHook("onClose", () => job.stop());
-}
+export const RATE_LIMIT_PURGE_JOB = "rate limits: purge";
+
+/** The hourly purge of ended counters (and once at start). */
+export const rateLimitPurgeJob = defineJob({
+  name: RATE_LIMIT_PURGE_JOB,
+  every: RATE_LIMIT_PURGE_INTERVAL_MS,
+  lock: true,
+  run: async (ctx) => {
+    await ctx.rateLimits.purgeExpired(ctx.clock.now());
+  },
+});

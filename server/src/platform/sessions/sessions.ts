@@ -4,6 +4,7 @@ import { and, eq, getTableColumns, gt, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
 import { type UserRow, users } from "../identity/users.schema.ts";
+import { defineJob } from "../jobs/index.ts";
 import { sessions } from "./schema.ts";
 
 export const SESSION_COOKIE = "aw_sid";
@@ -76,6 +77,24 @@ export async function destroyUserSessions(db: DbOrTx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function pruneExpiredSessions(db: DbOrTx) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+/** Deletes the sessions that ended before `now`; answers how many went. */
+export async function pruneExpiredSessions(db: DbOrTx, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ userId: sessions.userId });
+  return gone.length;
 }
+
+export const PRUNE_SESSIONS_JOB = "sessions: prune expired";
+
+/** Expired sessions are refused at once (`resolveSession`); this job deletes their rows, hourly. */
+export const pruneSessionsJob = defineJob({
+  name: PRUNE_SESSIONS_JOB,
+  every: 3_600_000,
+  lock: true,
+  run: async (ctx) => {
+    const removed = await pruneExpiredSessions(ctx.db, ctx.clock.now());
+    if (removed) ctx.log.info({ removed }, "sessions: expired sessions removed");
+  },
+});

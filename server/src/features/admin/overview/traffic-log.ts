@@ -2,6 +2,7 @@ import { ADMIN_OVERVIEW_LIMITS } from "@airwave/contracts";
 import { lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/index.ts";
+import { defineJob } from "../../../platform/jobs/index.ts";
 import { trafficLog } from "../schema.ts";
 
 /** A buffered row is written within this long… */
@@ -73,19 +74,30 @@ export async function purgeOldTraffic(db: Db, now = new Date()): Promise<number>
   return gone.length;
 }
 
+export const TRAFFIC_PURGE_JOB = "traffic log: purge";
+
+/** Rows past the retention go: at start, then hourly, on one instance at a time. */
+export const trafficPurgeJob = defineJob({
+  name: TRAFFIC_PURGE_JOB,
+  every: TRAFFIC_PURGE_INTERVAL_MS,
+  lock: true,
+  run: async (ctx) => {
+    const removed = await purgeOldTraffic(ctx.db, ctx.clock.now());
+    if (removed) ctx.log.info({ removed }, "traffic log: old rows removed");
+  },
+});
+
 /**
  * The traffic log of one app instance (admin Tab 0). `record` only pushes to an in-memory buffer,
  * so a request never waits for the database; the buffer is written in batches (one multi-row INSERT
  * per TRAFFIC_BATCH_ROWS rows, at the latest TRAFFIC_FLUSH_MS after the first waiting row), and in
- * full on close. A failed write is logged and its rows dropped: it never breaks a request. A purge
- * job deletes rows older than the retention hourly (timers never keep the process alive).
+ * full on close. A failed write is logged and its rows dropped: it never breaks a request (the
+ * flush timer never keeps the process alive). `trafficPurgeJob` deletes rows past the retention.
  */
 export class TrafficLog {
   private buffer: TrafficEntry[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
-  private purgeTimer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
-  private purging: Promise<void> | null = null;
   private dropped = 0;
 
   constructor(private readonly ctx: AppContext) {}
@@ -133,31 +145,8 @@ export class TrafficLog {
     }
   }
 
-  /** Deletes rows past the retention (runs never overlap; a failure is logged). */
-  purge(now = new Date()): Promise<void> {
-    this.purging ??= purgeOldTraffic(this.ctx.db, now)
-      .then((removed) => {
-        if (removed) this.ctx.log.info({ removed }, "traffic log: old rows removed");
-      })
-      .catch((err) => this.ctx.log.warn({ err }, "traffic log: purge failed"))
-      .finally(() => {
-        this.purging = null;
-      });
-    return this.purging;
-  }
-
-  /** The app's onReady: one purge now, then every interval. */
-  async start(): Promise<void> {
-    await this.purge();
-    this.purgeTimer ??= setInterval(() => void this.purge(), TRAFFIC_PURGE_INTERVAL_MS);
-    this.purgeTimer.unref();
-  }
-
-  /** The app's onClose (every request answered by then): stops the timers, writes what is left. */
+  /** The app's onClose (every request answered by then): writes what is left. */
   async stop(): Promise<void> {
-    if (this.purgeTimer) clearInterval(this.purgeTimer);
-    this.purgeTimer = null;
-    await this.purging;
     await this.flush();
   }
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "users_ban_expires_idx" ON "users" USING btree ("ban_expires_at") WHERE "users"."ban_expires_at" is not null;

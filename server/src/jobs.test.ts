@@ -1,0 +1,25 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { JOBS } from "./jobs.ts";
+
+const README = new URL("../../README.md", import.meta.url);
+
+const every = (ms: number) =>
+  ms % 3_600_000 === 0
+    ? `${ms / 3_600_000} hour${ms === 3_600_000 ? "" : "s"}`
+    : `${ms / 60_000} minute${ms === 60_000 ? "" : "s"}`;
+
+describe("the README's table of background jobs", () => {
+  it("lists every job of server/src/jobs.ts with its interval, and no other", async () => {
+    const rows = new Map<string, string>();
+    for (const line of (await readFile(README, "utf8")).split("\n")) {
+      const cells = line.split("|").map((c) => c.trim());
+      const name = /^`([^`]+)`$/.exec(cells[1] ?? "")?.[1];
+      if (line.startsWith("|") && name && cells.length === 6) rows.set(name, cells[3] ?? "");
+    }
+    expect([...rows.keys()].sort()).toEqual(JOBS.map((j) => j.name).sort());
+    for (const job of JOBS) expect(rows.get(job.name), job.name).toBe(every(job.every));
+    // The README says they are all locked.
+    expect(JOBS.every((j) => j.lock)).toBe(true);
+  });
+});
