@@ -16,8 +16,9 @@ import { createJobRunner } from "./platform/jobs/index.ts";
  */
 
 /**
- * The context of one app instance: the platform's outside systems and the feature list (tests may
- * pass the list wrapped, to watch what each feature registers).
+ * The context of one app instance: the platform's outside systems, the feature list (tests may
+ * pass the list wrapped, to watch what each feature registers) and the features' services, built
+ * here once (started and stopped with the app, `buildPlatformApp`).
  */
 export function createContext(
   config: Config,
@@ -25,7 +26,12 @@ export function createContext(
   log: Logger,
   features: readonly Feature[] = FEATURES,
 ): AppContext {
-  return createAppContext(config, db, log, features);
+  const ctx = createAppContext(config, db, log, features);
+  ctx.services.build(
+    ctx,
+    features.flatMap((feature) => feature.services ?? []),
+  );
+  return ctx;
 }
 
 /**

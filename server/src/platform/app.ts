@@ -114,6 +114,10 @@ export async function buildPlatformApp(
     app.addHook("onClose", () => jobs.stop());
   }
 
+  // The features' services (ctx.services): started once the app is ready, stopped on close.
+  app.addHook("onReady", () => ctx.services.start());
+  app.addHook("onClose", () => ctx.services.stop());
+
   app.get("/api/health", async () => ({ ok: true, database: "up" }));
   options.routes?.(app);
 

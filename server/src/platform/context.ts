@@ -6,6 +6,7 @@ import type { Feature } from "./feature.ts";
 import type { Mailer } from "./mail.ts";
 import type { RateLimitStore } from "./rate-limit/index.ts";
 import type { Realtime } from "./realtime/index.ts";
+import type { ServiceRegistry } from "./services.ts";
 import type { Storage } from "./storage/index.ts";
 
 /** What every feature's routes and services get: the outside systems, each behind one interface. */
@@ -24,5 +25,10 @@ export interface AppContext {
   realtime: Realtime;
   /** Abuse-limit counters shared by every instance (platform/rate-limit). */
   rateLimits: RateLimitStore;
+  /**
+   * The features' per-app services (`defineService`), built by the composition root from the
+   * manifests and started and stopped with the app; tests read or replace them here.
+   */
+  services: ServiceRegistry;
   storage: Storage;
 }

@@ -8,6 +8,7 @@ import type { Feature } from "./feature.ts";
 import { createMailer } from "./mail.ts";
 import { createPostgresRateLimitStore } from "./rate-limit/postgres.ts";
 import { createRealtime } from "./realtime/socket-server.ts";
+import { ServiceRegistry } from "./services.ts";
 import { createLocalDiskStorage } from "./storage/local-disk.ts";
 
 /** The outside systems of one app instance, from its config: built by the composition root (`src/app.ts`). */
@@ -31,6 +32,7 @@ export function createAppContext(
     }),
     realtime: createRealtime({ db }),
     rateLimits: createPostgresRateLimitStore(db),
+    services: new ServiceRegistry(),
     storage: createLocalDiskStorage(path.join(config.DATA_DIR, "uploads")),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "./context.ts";
 import type { Tx } from "./db/index.ts";
 import type { JobDefinition } from "./jobs/index.ts";
+import type { ServiceKey } from "./services.ts";
 
 /**
  * A feature's manifest (`features/<name>/index.ts`): what the composition root (`src/app.ts`) and
@@ -17,6 +18,11 @@ export interface Feature {
   deleteAccount?: AccountDeletionStep;
   /** Its background jobs (`defineJob`), run by the platform's job runner. */
   jobs?: readonly JobDefinition[];
+  /**
+   * Its per-app services (`defineService`): built once per app by the composition root, read with
+   * `ctx.services.get(key)`, started on the app's ready and stopped on its close.
+   */
+  services?: readonly ServiceKey<object>[];
 }
 
 /** One account deletion as the steps see it; a fresh one for each attempt of the transaction. */

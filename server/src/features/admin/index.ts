@@ -1,7 +1,7 @@
 import type { Feature } from "../../platform/feature.ts";
 import { adminIpBansRoutes } from "./ip-bans/routes.ts";
 import { adminOverviewRoutes } from "./overview/routes.ts";
-import { trafficPurgeJob } from "./overview/traffic-log.ts";
+import { trafficLogService, trafficPurgeJob } from "./overview/traffic-log.ts";
 import { adminPostsRoutes } from "./posts/routes.ts";
 import { adminRoutes } from "./routes.ts";
 import { adminDeleteAccountRoutes } from "./users/delete-routes.ts";
@@ -19,4 +19,5 @@ export const adminFeature: Feature = {
     adminIpBansRoutes(app, ctx);
   },
   jobs: [trafficPurgeJob],
+  services: [trafficLogService],
 };

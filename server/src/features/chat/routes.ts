@@ -11,16 +11,37 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { forbidden } from "../../platform/errors.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
+import { defineService } from "../../platform/services.ts";
 import { webDistDir } from "../../platform/web-dist.ts";
 import { banFromChat, kickFromChat } from "./moderation.ts";
 import { attachChatRoom, type ChatRoom, type ChatRoomOptions } from "./room.ts";
 import { chatMessagesLast24h, wipeChat } from "./store.ts";
 import { getThemeSettings, updateThemeSettings } from "./theme.ts";
 
-const rooms = new WeakMap<AppContext, ChatRoom>();
+/**
+ * Where an app instance keeps its chat room: the room exists once the realtime server has set up
+ * its namespace (`chatRoutes`); its timers stop with the app (`ctx.services`).
+ */
+export class ChatRoomHolder {
+  room: ChatRoom | null = null;
+
+  /** The namespace is ready: keeps the room and starts its timers. */
+  attach(room: ChatRoom): void {
+    this.room = room;
+    room.startTimers();
+  }
+
+  /** The app's close. */
+  stop(): void {
+    this.room?.stopTimers();
+  }
+}
+
+export const chatRoomService = defineService("chat room", () => new ChatRoomHolder());
 
 /** The chat room of an app instance (its context), for the jobs and tests that act on it. */
-export const chatRoomOf = (ctx: AppContext): ChatRoom | null => rooms.get(ctx) ?? null;
+export const chatRoomOf = (ctx: AppContext): ChatRoom | null =>
+  ctx.services.get(chatRoomService).room;
 
 const requireAdmin = (request: Parameters<typeof requireActor>[0]) => {
   const actor = requireActor(request);
@@ -51,14 +72,9 @@ async function buildVersion(ctx: AppContext) {
  * kick and ban, the admin's chat stats and wipe, the build version.
  */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatRoomOptions = {}) {
-  let room: ChatRoom | null = null;
+  const holder = ctx.services.get(chatRoomService);
   ctx.realtime.namespace(CHAT_NAMESPACE, (nsp) => {
-    room = attachChatRoom(nsp, ctx, options);
-    rooms.set(ctx, room);
-    room.startTimers();
-  });
-  app.addHook("onClose", async () => {
-    room?.stopTimers();
+    holder.attach(attachChatRoom(nsp, ctx, options));
   });
 
   app.get("/api/build-version", async (_request, reply) => {
@@ -80,7 +96,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatR
     kickFromChat(ctx, requireActor(request), moderationInputSchema.parse(request.body)),
   );
   app.post("/api/auth/chat/ban", async (request) =>
-    banFromChat(ctx, room, requireActor(request), moderationInputSchema.parse(request.body)),
+    banFromChat(ctx, holder.room, requireActor(request), moderationInputSchema.parse(request.body)),
   );
 
   app.get("/api/auth/chat/stats", async (request) => {
@@ -90,7 +106,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatR
   app.post("/api/auth/chat/clear", async (request) => {
     requireAdmin(request);
     const deleted = await wipeChat(ctx.db);
-    room?.broadcast(CHAT_SERVER_EVENTS.wiped, { deleted });
+    holder.room?.broadcast(CHAT_SERVER_EVENTS.wiped, { deleted });
     return { deleted };
   });
 }

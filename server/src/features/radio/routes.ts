@@ -81,7 +81,4 @@ export function radioRoutes(app: FastifyInstance, ctx: AppContext) {
       .header("x-content-type-options", "nosniff")
       .send(upstream);
   });
-
-  app.addHook("onReady", async () => radio.start());
-  app.addHook("onClose", async () => radio.stop());
 }

@@ -7,6 +7,7 @@ import {
   splitCombinedStreamingPassword,
 } from "@airwave/contracts";
 import type { AppContext } from "../../platform/context.ts";
+import { defineService } from "../../platform/services.ts";
 import { verifyStreamingCredentials } from "../dj/credentials.ts";
 import { scheduleNow } from "../schedule/clock.ts";
 import {
@@ -138,7 +139,7 @@ export class Radio {
     return this.current;
   }
 
-  /** Starts the poller (the app's onReady). */
+  /** Starts the poller (the app's ready, through `ctx.services`). */
   start(): void {
     if (this.timer || !this.sourceUrl) return;
     void this.refresh();
@@ -187,17 +188,11 @@ function withElapsed(np: NowPlaying, now: number): NowPlaying {
   return { ...np, now_playing: { ...current, elapsed, remaining } };
 }
 
-const radios = new WeakMap<AppContext, Radio>();
+/** The radio of an app instance: built with the app, its poller started on ready, stopped on close. */
+export const radioService = defineService("radio", (ctx) => new Radio(ctx));
 
-/** The radio of an app instance (made on first use). */
-export function radioOf(ctx: AppContext): Radio {
-  let radio = radios.get(ctx);
-  if (!radio) {
-    radio = new Radio(ctx);
-    radios.set(ctx, radio);
-  }
-  return radio;
-}
+/** The radio of an app instance. */
+export const radioOf = (ctx: AppContext): Radio => ctx.services.get(radioService);
 
 /** The cached now-playing answer (the chat room's track id reads it). */
 export const getNowPlaying = (ctx: AppContext) => radioOf(ctx).nowPlaying();

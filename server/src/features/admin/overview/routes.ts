@@ -24,7 +24,6 @@ export function adminOverviewRoutes(app: FastifyInstance, ctx: AppContext) {
       at: new Date(),
     });
   });
-  app.addHook("onClose", () => traffic.stop());
 
   app.get(ADMIN_API.traffic, async (request) =>
     trafficPage(ctx, requireActor(request), trafficQuerySchema.parse(request.query)),

@@ -3,6 +3,7 @@ import { lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/index.ts";
 import { defineJob } from "../../../platform/jobs/index.ts";
+import { defineService } from "../../../platform/services.ts";
 import { trafficLog } from "../schema.ts";
 
 /** A buffered row is written within this long… */
@@ -145,20 +146,14 @@ export class TrafficLog {
     }
   }
 
-  /** The app's onClose (every request answered by then): writes what is left. */
+  /** The app's close (every request answered by then, through `ctx.services`): writes what is left. */
   async stop(): Promise<void> {
     await this.flush();
   }
 }
 
-const logs = new WeakMap<AppContext, TrafficLog>();
+/** The traffic log of an app instance: built with the app, written out in full on its close. */
+export const trafficLogService = defineService("traffic log", (ctx) => new TrafficLog(ctx));
 
-/** The traffic log of an app instance (made on first use). */
-export function trafficLogOf(ctx: AppContext): TrafficLog {
-  let log = logs.get(ctx);
-  if (!log) {
-    log = new TrafficLog(ctx);
-    logs.set(ctx, log);
-  }
-  return log;
-}
+/** The traffic log of an app instance. */
+export const trafficLogOf = (ctx: AppContext): TrafficLog => ctx.services.get(trafficLogService);
