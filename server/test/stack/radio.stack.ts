@@ -6,7 +6,7 @@ import path from "node:path";
 import { type NowPlaying, RADIO_PATHS, stationWeek } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTones, type RunningStation, startStation } from "../../../station/station.mjs";
-import { setScheduleClock } from "../../src/features/schedule/clock.ts";
+import { fixedClock, systemClock } from "../../src/platform/clock.ts";
 import { Agent } from "../agent.ts";
 import { createTestApp, type TestApp } from "../app.ts";
 import { buildDjApplication } from "../factories/dj.ts";
@@ -246,13 +246,13 @@ describe("the bundled station with the app", () => {
     // The app as started with STATION_ENFORCE_SCHEDULE=on (the setting is read on every log-in).
     t.ctx.config.STATION_ENFORCE_SCHEDULE = true;
     try {
-      setScheduleClock(t.ctx, () => new Date(slot - 30 * 60_000));
+      t.ctx.clock = fixedClock(slot - 30 * 60_000);
       await expectRefused(dj.radioUsername, dj.radioPassword);
-      setScheduleClock(t.ctx, () => new Date(slot + 5 * 60_000));
+      t.ctx.clock = fixedClock(slot + 5 * 60_000);
       await goOffAir(await goLive(dj.radioUsername, dj.radioPassword));
     } finally {
       t.ctx.config.STATION_ENFORCE_SCHEDULE = false;
-      setScheduleClock(t.ctx, null);
+      t.ctx.clock = systemClock;
     }
   });
 

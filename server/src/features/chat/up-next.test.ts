@@ -11,7 +11,6 @@ import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
 import { approvedRadioDj, stationCall } from "../../../test/factories/radio.ts";
 import { buildBooking, buildDj } from "../../../test/factories/schedule.ts";
 import { buildAdmin } from "../../../test/factories.ts";
-import { setScheduleClock } from "../schedule/clock.ts";
 import { scheduleBookings } from "../schedule/schema.ts";
 import { chatRoomOf } from "./routes.ts";
 
@@ -23,7 +22,7 @@ let now = new Date("2026-11-18T19:40:00Z"); // a Wednesday, 19:40 in London (GMT
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-  setScheduleClock(t.ctx, () => now);
+  t.ctx.clock = { now: () => now };
 });
 afterEach(async () => {
   for (const c of open.splice(0)) c.close();

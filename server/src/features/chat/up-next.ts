@@ -1,7 +1,6 @@
 import { CHAT_LIMITS, CHAT_MESSAGES, type ScheduleSlot, type UpNext } from "@airwave/contracts";
 import type { AppContext } from "../../platform/context.ts";
 import { readLiveState } from "../radio/live.ts";
-import { scheduleNow } from "../schedule/clock.ts";
 import { getSchedule } from "../schedule/service.ts";
 
 interface Candidate {
@@ -34,7 +33,7 @@ async function nextBookedSlot(ctx: AppContext, now: Date): Promise<Candidate | n
 /**
  * The up-next banner (decisions "Schedule and DJs"): 15 minutes before a booked slot starts the room
  * gets `up-next-sticky`; `up-next-clear` when the slot starts or the booking goes away. `check`
- * runs on a timer and reads the schedule's clock, so tests move time with `setScheduleClock`.
+ * runs on a timer and reads the app's clock (`ctx.clock`), so tests move time by assigning another.
  */
 /** The booked slot running at `now`, if any (this week's schedule). */
 async function runningSlot(ctx: AppContext, now: Date) {
@@ -101,10 +100,10 @@ export function createUpNext(
   return {
     /** The banner as it stands now, for a member who just joined. */
     current(): UpNext | null {
-      return current ? publicView(current, scheduleNow(ctx)) : null;
+      return current ? publicView(current, ctx.clock.now()) : null;
     },
     async check() {
-      const now = scheduleNow(ctx);
+      const now = ctx.clock.now();
       const next = await nextBookedSlot(ctx, now);
       const key = next ? banner(next, now).key : null;
       if (current && current.key !== key) {

@@ -22,7 +22,7 @@ import {
 import { buildBooking } from "../../../test/factories/schedule.ts";
 import { buildAdmin, buildUser } from "../../../test/factories.ts";
 import { signInMember } from "../../../test/members.ts";
-import { setScheduleClock } from "../schedule/clock.ts";
+import { fixedClock } from "../../platform/clock.ts";
 import { users } from "../users/schema.ts";
 
 let icecast: Awaited<ReturnType<typeof recordedIcecast>>;
@@ -324,7 +324,7 @@ describe("STATION_ENFORCE_SCHEDULE", () => {
   afterAll(() => e.close());
 
   const loginAt = async (at: number) => {
-    setScheduleClock(e.ctx, () => new Date(at));
+    e.ctx.clock = fixedClock(at);
     const login = { user: booked.radioUsername, password: booked.radioPassword };
     return (await stationCall(e, "internalAuth", login)).body;
   };
@@ -347,7 +347,7 @@ describe("STATION_ENFORCE_SCHEDULE", () => {
   });
 
   it("still refuses wrong credentials inside the slot, and a DJ with no booking", async () => {
-    setScheduleClock(e.ctx, () => new Date(SLOT + 5 * MIN));
+    e.ctx.clock = fixedClock(SLOT + 5 * MIN);
     const wrong = { user: booked.radioUsername, password: "nope" };
     expect((await stationCall(e, "internalAuth", wrong)).body).toBe("false");
     const other = await approvedRadioDj(e, eAdmin);

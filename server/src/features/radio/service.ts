@@ -9,7 +9,6 @@ import {
 import type { AppContext } from "../../platform/context.ts";
 import { defineService } from "../../platform/services.ts";
 import { verifyStreamingCredentials } from "../dj/credentials.ts";
-import { scheduleNow } from "../schedule/clock.ts";
 import {
   type FetchLike,
   fetchNowPlaying,
@@ -225,7 +224,7 @@ export async function checkLiveLogin(ctx: AppContext, input: RadioAuthInput): Pr
     const dj = await verifyStreamingCredentials(ctx, login.user, login.password);
     if (!dj) continue;
     if (ctx.config.STATION_ENFORCE_SCHEDULE) {
-      const inside = await insideBookedSlot(ctx, dj.userId, scheduleNow(ctx));
+      const inside = await insideBookedSlot(ctx, dj.userId, ctx.clock.now());
       if (!inside) {
         ctx.log.info({ dj: dj.radioUsername }, "live log-in refused: outside the DJ's booked slot");
         return false;

@@ -8,7 +8,7 @@ import { buildBooking, buildDj } from "../../../test/factories/schedule.ts";
 import { buildAdmin, buildUser } from "../../../test/factories.ts";
 import { signInMember } from "../../../test/members.ts";
 import { memberSocket } from "../../../test/sockets.ts";
-import { setScheduleClock } from "./clock.ts";
+import { fixedClock } from "../../platform/clock.ts";
 import { scheduleBookings } from "./schema.ts";
 import { WEEK_RESET_JOB } from "./week-reset.ts";
 
@@ -20,7 +20,7 @@ const WEDNESDAY = new Date("2025-06-11T11:30:00Z");
 
 beforeAll(async () => {
   t = await createTestApp({ STATION_TIMEZONE: "Europe/London" });
-  setScheduleClock(t.ctx, () => WEDNESDAY);
+  t.ctx.clock = fixedClock(WEDNESDAY);
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
 });
 afterAll(async () => {

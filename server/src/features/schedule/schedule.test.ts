@@ -17,7 +17,6 @@ import { buildBooking, buildDj } from "../../../test/factories/schedule.ts";
 import { buildAdmin, buildBannedUser, buildUser } from "../../../test/factories.ts";
 import { signInMember } from "../../../test/members.ts";
 import type { UserRow } from "../users/schema.ts";
-import { setScheduleClock } from "./clock.ts";
 import { scheduleBookings } from "./schema.ts";
 
 let t: TestApp;
@@ -28,7 +27,7 @@ let now = WEDNESDAY;
 
 beforeAll(async () => {
   t = await createTestApp();
-  setScheduleClock(t.ctx, () => now);
+  t.ctx.clock = { now: () => now };
 });
 afterAll(() => t.close());
 beforeEach(async () => {

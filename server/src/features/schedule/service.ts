@@ -25,7 +25,6 @@ import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { findUserByUsername } from "../users/lookup.ts";
 import { refusalError } from "../users/policy.ts";
 import { type UserRow, users } from "../users/schema.ts";
-import { scheduleNow } from "./clock.ts";
 import { schedulePolicy } from "./policy.ts";
 import { scheduleBookings } from "./schema.ts";
 
@@ -58,10 +57,7 @@ export function publishScheduleChanged(ctx: AppContext, day: ScheduleChangedEven
  * GET /schedule: the current station week, Monday to Sunday, 24 slots each. A non-permanent booking
  * of an earlier week never shows, whether or not the week-reset job has removed it yet.
  */
-export async function getSchedule(
-  ctx: AppContext,
-  now = scheduleNow(ctx),
-): Promise<ScheduleAnswer> {
+export async function getSchedule(ctx: AppContext, now = ctx.clock.now()): Promise<ScheduleAnswer> {
   const timeZone = ctx.config.STATION_TIMEZONE;
   const { weekStart } = stationWeek(now, timeZone);
   const rows = await ctx.db
@@ -126,7 +122,7 @@ export async function bookSlot(
   if (refusal || !dj)
     throw refusalError(refusal ?? { status: 404, message: SCHEDULE_MESSAGES.djNotFound });
 
-  const now = scheduleNow(ctx);
+  const now = ctx.clock.now();
   const timeZone = ctx.config.STATION_TIMEZONE;
   const { weekStart, today } = stationWeek(now, timeZone);
   const { day, hour } = slotIndex(input);
@@ -171,7 +167,7 @@ export async function deleteSlot(
   actor: UserRow,
   input: DeleteInput,
 ): Promise<ScheduleAnswer> {
-  const now = scheduleNow(ctx);
+  const now = ctx.clock.now();
   const { weekStart } = stationWeek(now, ctx.config.STATION_TIMEZONE);
   const { day, hour } = slotIndex(input);
   const [booking] = await ctx.db

@@ -6,7 +6,6 @@ import { countRows } from "../../../test/db.ts";
 import { buildBooking, buildDj } from "../../../test/factories/schedule.ts";
 import { buildAdmin } from "../../../test/factories.ts";
 import { createJobRunner } from "../../platform/jobs/index.ts";
-import { setScheduleClock } from "./clock.ts";
 import { scheduleBookings } from "./schema.ts";
 import { resetPastWeeks, WEEK_RESET_JOB, weekResetJob } from "./week-reset.ts";
 
@@ -16,7 +15,7 @@ const LONDON = "Europe/London";
 
 beforeAll(async () => {
   t = await createTestApp({ STATION_TIMEZONE: LONDON });
-  setScheduleClock(t.ctx, () => now);
+  t.ctx.clock = { now: () => now };
 });
 afterAll(() => t.close());
 beforeEach(async () => {

@@ -2,7 +2,6 @@ import { stationWeek } from "@airwave/contracts";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { defineJob } from "../../platform/jobs/index.ts";
-import { scheduleNow } from "./clock.ts";
 import { scheduleBookings } from "./schema.ts";
 import { publishScheduleChanged } from "./service.ts";
 
@@ -31,7 +30,7 @@ export const weekResetJob = defineJob({
   every: WEEK_RESET_INTERVAL_MS,
   lock: true,
   run: async (ctx) => {
-    const removed = await resetPastWeeks(ctx.db, ctx.config.STATION_TIMEZONE, scheduleNow(ctx));
+    const removed = await resetPastWeeks(ctx.db, ctx.config.STATION_TIMEZONE, ctx.clock.now());
     if (!removed) return;
     ctx.log.info({ removed }, "schedule: bookings of past weeks removed");
     // Only the instance that removed them tells the open pages (the others skipped the lock).
