@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { getTableName, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,6 +97,28 @@ describe("background jobs", () => {
     expect(new Set(declared).size).toBe(declared.length);
     expect(JOBS.map((j) => j.name)).toEqual(declared);
     expect(declared.length).toBeGreaterThan(PLATFORM_JOBS.length);
+  });
+});
+
+describe("per-app services", () => {
+  it("each is declared by one feature, named once, and built by the app", () => {
+    const keys = FEATURES.flatMap((f) => f.services ?? []);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys.map((k) => k.name)).size).toBe(keys.length);
+    for (const key of keys) expect(t.ctx.services.get(key), key.name).toBeTruthy();
+  });
+
+  it("no feature keeps per-app state in a module-level map keyed by the context", async () => {
+    const dir = fileURLToPath(new URL(".", import.meta.url));
+    const files = (await readdir(dir, { recursive: true })).filter(
+      (f) => f.endsWith(".ts") && !f.endsWith(".test.ts"),
+    );
+    const offenders: string[] = [];
+    for (const file of files) {
+      const text = await readFile(new URL(file, new URL(".", import.meta.url)), "utf8");
+      if (/new WeakMap<AppContext/.test(text)) offenders.push(file);
+    }
+    expect(offenders).toEqual([]);
   });
 });
 
