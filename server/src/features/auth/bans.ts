@@ -35,7 +35,9 @@ export const unbanColumns = () => ({
  * one UPDATE that changes a row only while it is still banned and still expired, so a sign-in, the
  * job and an admin's unban or new ban at the same moment never undo each other. The users trigger
  * refreshes the `author_banned` copies on the member's posts in the same statement. Answers the rows
- * as they now are.
+ * as they now are. "Expired" is the ban rule's complement among banned roles (`hasRole(banned)` and
+ * not `isAccountBanActive`), written with plain column comparisons so the partial index on
+ * `ban_expires_at` serves it; bans.parity.test.ts checks it lifts exactly those.
  */
 export function liftExpiredBans(db: DbOrTx, now: Date, userId?: string): Promise<UserRow[]> {
   return db
