@@ -13,13 +13,13 @@ import {
   userRoom,
 } from "@airwave/contracts";
 import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { createNotification, deliverNotification } from "../notifications/service.ts";
 import { relationBetween } from "../social/visibility.ts";
-import { refusalError } from "../users/policy.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { messagesPolicy } from "./policy.ts";
 import { conversationParticipants, conversations, privateMessages } from "./schema.ts";
