@@ -1,4 +1,4 @@
-import { hasRole } from "@airwave/contracts";
+import { hasRole, ROLES as ROLE_NAMES } from "@airwave/contracts";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
@@ -9,6 +9,7 @@ import { posts } from "../../features/posts/schema.ts";
 import { accountBanActiveSql } from "../../features/users/lookup.ts";
 import { users } from "../../features/users/schema.ts";
 import { isAccountBanActive, sqlAccountBanActive } from "./bans.ts";
+import { sqlHasRole } from "./roles.ts";
 
 /**
  * The account-ban rule exists twice: `isAccountBanActive` (TypeScript) and the database function
@@ -55,6 +56,18 @@ describe("account ban: TypeScript and SQL agree", () => {
       sql`select ${sqlAccountBanActive(sql`null::text`, sql`null::timestamptz`, NOW)} as banned`,
     );
     expect((result as unknown as { rows: { banned: boolean }[] }).rows[0]?.banned).toBe(false);
+  });
+});
+
+describe("role comparison: hasRole and sqlHasRole agree", () => {
+  const pairs = ROLES.flatMap((role) => ROLE_NAMES.map((wanted) => ({ role, wanted })));
+  it.each(pairs)("$role is $wanted", async ({ role, wanted }) => {
+    const result = await t.ctx.db.execute(
+      sql`select ${sqlHasRole(sql`${role}::text`, wanted)} as yes`,
+    );
+    expect((result as unknown as { rows: { yes: boolean }[] }).rows[0]?.yes).toBe(
+      hasRole(role, wanted),
+    );
   });
 });
 

@@ -13,6 +13,7 @@ import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
 import type { DbOrTx } from "../../../platform/db/index.ts";
 import { badRequest, conflict, notFound } from "../../../platform/errors.ts";
+import { sqlHasRole } from "../../../platform/identity/roles.ts";
 import { sessions } from "../../../platform/sessions/schema.ts";
 import { ipBans } from "../../auth/schema.ts";
 import { type UserRow, users } from "../../users/schema.ts";
@@ -48,7 +49,7 @@ export async function listIpBans(
     select json_agg(json_build_object('username', b.username, 'bannedAt', b.banned_at) order by b.banned_at desc nulls last, b.username)
     from (
       select u.username, u.banned_at from ${users} u
-      where u.login_ips @> array[${ipBans.ip}] and lower(u.role) = 'banned'
+      where u.login_ips @> array[${ipBans.ip}] and ${sqlHasRole(sql`u.role`, "banned")}
       order by u.banned_at desc nulls last, u.username
       limit ${BANNED_USERS_SHOWN}
     ) b
@@ -98,7 +99,7 @@ async function isAdminIp(db: DbOrTx, ip: string): Promise<boolean> {
     .from(users)
     .where(
       and(
-        sql`lower(${users.role}) = 'admin'`,
+        sqlHasRole(users.role, "Admin"),
         or(
           eq(users.lastLoginIp, ip),
           exists(

@@ -17,6 +17,7 @@ import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
 import type { DbOrTx, Tx } from "../../../platform/db/index.ts";
 import { AppError, badRequest, notFound } from "../../../platform/errors.ts";
+import { sqlHasRole } from "../../../platform/identity/roles.ts";
 import { destroyUserSessions } from "../../../platform/sessions/sessions.ts";
 import {
   banColumns,
@@ -245,7 +246,7 @@ export async function unbanUser(ctx: AppContext, actor: Actor, id: string) {
   await ctx.db
     .update(users)
     .set(unbanColumns())
-    .where(and(eq(users.id, id), sql`lower(${users.role}) = 'banned'`));
+    .where(and(eq(users.id, id), sqlHasRole(users.role, "banned")));
   return { message: ADMIN_USERS_MESSAGES.unbanned, user: await loadView(ctx.db, id) };
 }
 
