@@ -11,3 +11,7 @@ export function hasRole(role: string | null | undefined, wanted: Role): boolean 
 
 export const isAdminRole = (role: string | null | undefined) => hasRole(role, "Admin");
 export const isModeratorRole = (role: string | null | undefined) => hasRole(role, "Moderator");
+
+/** Staff: an Admin or a Moderator (decisions "Roles and powers"). The one definition, server and web. */
+export const isStaffRole = (role: string | null | undefined) =>
+  isAdminRole(role) || isModeratorRole(role);

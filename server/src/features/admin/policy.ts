@@ -1,10 +1,8 @@
-import { isAdminRole } from "@airwave/contracts";
-
-type Actor = { role: string } | null;
+import { adminOnly } from "../../platform/authorize.ts";
 
 /** What the admin feature lets each actor do. Pure: tested as a table. */
 export const adminPolicy = {
-  switchRegistration: (actor: Actor) => !!actor && isAdminRole(actor.role),
+  switchRegistration: adminOnly,
 } as const;
 
 export type AdminAction = keyof typeof adminPolicy;

@@ -1,5 +1,5 @@
 import type { PostView } from "@airwave/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildPost } from "../../../test/factories/posts.ts";
@@ -45,13 +45,16 @@ describe("the expired-ban job", () => {
         .filter((id) => id === post.id);
     expect(await feedIds()).toEqual([]);
 
-    // The ban's end passes without the member signing in.
+    // The ban's end passes without the member signing in (and without a write of the member's row,
+    // which would recompute the copy): the ban is shortened to end just after this statement's time.
     await t.ctx.db
       .update(users)
-      .set({ banExpiresAt: new Date(Date.now() - 1000) })
+      .set({ banExpiresAt: sql`now() + interval '200 milliseconds'` })
       .where(eq(users.id, user.id));
+    await new Promise((resolve) => setTimeout(resolve, 400));
 
-    // The bug the job fixes: the profile already reads as not banned, the posts are still hidden.
+    // What the job closes: the profile already reads as not banned, while the posts' stored
+    // `author_banned` copy cannot change by itself as time passes, so they stay hidden until the lift.
     expect((await viewer.agent.get(PROFILE, { id: user.id })).statusCode).toBe(200);
     expect(await feedIds()).toEqual([]);
 

@@ -1,6 +1,7 @@
 import { type BanReason, CHAT_MESSAGES, CHAT_SERVER_EVENTS } from "@airwave/contracts";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { sqlHasRole } from "../../platform/identity/roles.ts";
 import type { Realtime } from "../../platform/realtime/index.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { ipBans } from "./schema.ts";
@@ -13,7 +14,7 @@ export { isAccountBanActive } from "../../platform/identity/bans.ts";
  */
 export const banColumns = (ban: { reason: string | null; expiresAt: Date | null; by: string }) => ({
   role: "banned",
-  roleBeforeBan: sql`case when lower(${users.role}) = 'banned' then ${users.roleBeforeBan} else ${users.role} end`,
+  roleBeforeBan: sql`case when ${sqlHasRole(users.role, "banned")} then ${users.roleBeforeBan} else ${users.role} end`,
   banReason: ban.reason,
   bannedAt: new Date(),
   banExpiresAt: ban.expiresAt,
@@ -35,7 +36,9 @@ export const unbanColumns = () => ({
  * one UPDATE that changes a row only while it is still banned and still expired, so a sign-in, the
  * job and an admin's unban or new ban at the same moment never undo each other. The users trigger
  * refreshes the `author_banned` copies on the member's posts in the same statement. Answers the rows
- * as they now are.
+ * as they now are. "Expired" is the ban rule's complement among banned roles (`hasRole(banned)` and
+ * not `isAccountBanActive`), written with plain column comparisons so the partial index on
+ * `ban_expires_at` serves it; bans.parity.test.ts checks it lifts exactly those.
  */
 export function liftExpiredBans(db: DbOrTx, now: Date, userId?: string): Promise<UserRow[]> {
   return db
@@ -44,7 +47,7 @@ export function liftExpiredBans(db: DbOrTx, now: Date, userId?: string): Promise
     .where(
       and(
         userId === undefined ? undefined : eq(users.id, userId),
-        sql`lower(${users.role}) = 'banned'`,
+        sqlHasRole(users.role, "banned"),
         isNotNull(users.banExpiresAt),
         lte(users.banExpiresAt, now),
       ),

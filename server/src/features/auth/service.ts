@@ -3,6 +3,7 @@ import {
   AUTH_LIMITS,
   AUTH_MESSAGES,
   type AuthStatus,
+  hasRole,
   type LoginInput,
   PATHS,
   type RegisterInput,
@@ -78,7 +79,7 @@ export async function register(ctx: AppContext, input: RegisterInput) {
 
 /** Lifts an account ban whose expiry has passed (at sign-in; the ban-lift job does it for all). */
 async function liftExpiredBan(db: DbOrTx, user: UserRow, now: Date): Promise<UserRow> {
-  if (user.role.toLowerCase() !== "banned" || isAccountBanActive(user, now)) return user;
+  if (!hasRole(user.role, "banned") || isAccountBanActive(user, now)) return user;
   // Only while the ban is still there and over: a second sign-in at the same moment, or an admin's
   // unban or new ban meanwhile, finds nothing to lift and reads the row as it now is.
   const [row] = await liftExpiredBans(db, now, user.id);

@@ -3,7 +3,7 @@ import {
   CHAT_NAMESPACE,
   CHAT_SERVER_EVENTS,
   isAdminRole,
-  isModeratorRole,
+  isStaffRole,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
@@ -13,11 +13,9 @@ import { banColumns, disconnectBannedUser } from "../auth/bans.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import type { ChatRoom } from "./room.ts";
 
-const isStaff = (role: string) => isAdminRole(role) || isModeratorRole(role);
-
 /** Who may kick or ban whom (decisions: Admin and Moderator; nobody removes themselves or an Admin). */
 async function target(ctx: AppContext, actor: UserRow, userId: string): Promise<UserRow> {
-  if (!isStaff(actor.role)) throw forbidden(CHAT_MESSAGES.notAllowed);
+  if (!isStaffRole(actor.role)) throw forbidden(CHAT_MESSAGES.notAllowed);
   if (userId === actor.id) throw badRequest(CHAT_MESSAGES.cannotModerateSelf);
   const [row] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound(CHAT_MESSAGES.userNotFound);

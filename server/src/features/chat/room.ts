@@ -11,8 +11,7 @@ import {
   chatPrivateMessageSchema,
   cleanChatMessage,
   CHAT_CLIENT_EVENTS as IN,
-  isAdminRole,
-  isModeratorRole,
+  isStaffRole,
   mentionedUsernames,
   type NameTagStyling,
   CHAT_SERVER_EVENTS as OUT,
@@ -62,8 +61,6 @@ export interface ChatRoom {
   /** Looks at the schedule for the up-next banner (the timer calls it every 15 s). */
   checkUpNext(): Promise<void>;
 }
-
-const isStaff = (role: string) => isAdminRole(role) || isModeratorRole(role);
 
 /** The room's view of a member, read fresh from the database on connect. */
 async function loadChatUser(ctx: AppContext, userId: string, socketId: string) {
@@ -231,7 +228,7 @@ export function attachChatRoom(
   }
 
   async function onAnnouncement(socket: Socket, user: ChatUser, raw: unknown) {
-    if (!isStaff(user.role)) return refuse(socket, IN.announcement, CHAT_MESSAGES.notAllowed);
+    if (!isStaffRole(user.role)) return refuse(socket, IN.announcement, CHAT_MESSAGES.notAllowed);
     const input = parse(socket, IN.announcement, announcementInputSchema, raw);
     if (!input) return;
     const announcement: Announcement = {

@@ -1,5 +1,5 @@
 import { DJ_MESSAGES, type DjApplicationStatus, isAdminRole } from "@airwave/contracts";
-import type { Refusal } from "../users/policy.ts";
+import type { Refusal } from "../../platform/authorize.ts";
 import type { UserRow } from "../users/schema.ts";
 
 type Actor = Pick<UserRow, "role" | "isDj">;

@@ -8,10 +8,10 @@ import {
   type MyDjAppAnswer,
 } from "@airwave/contracts";
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
 import { createNotification, deliverNotification } from "../notifications/service.ts";
-import { refusalError } from "../users/policy.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { ensureCredentials, readCredentials } from "./credentials.ts";
 import { djPolicy } from "./policy.ts";

@@ -6,14 +6,14 @@ import {
   type GifUploadAnswer,
   gifDeleteSchema,
   gifUploadNameSchema,
-  isAdminRole,
   UPLOAD_LIMITS,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import sharp from "sharp";
+import { adminOnly, authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
+import { badRequest, notFound } from "../../platform/errors.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
 import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import { readSingleFile } from "../uploads/multipart.ts";
@@ -39,9 +39,12 @@ async function isDecodableGif(data: Buffer): Promise<boolean> {
   }
 }
 
+/** The station library's GIFs (admin spec Tab 3): Admin only. */
+const gifLibraryPolicy = { manage: adminOnly } as const;
+
 function requireAdmin(request: FastifyRequest) {
   const actor = requireActor(request);
-  if (!isAdminRole(actor.role)) throw forbidden();
+  authorize(gifLibraryPolicy, "manage", actor);
   return actor;
 }
 

@@ -1,7 +1,7 @@
 import { MESSAGE_MESSAGES } from "@airwave/contracts";
+import type { Refusal } from "../../platform/authorize.ts";
 import { isAccountBanActive } from "../auth/bans.ts";
 import { isBlockedEitherWay, type Relation } from "../social/visibility.ts";
-import type { Refusal } from "../users/policy.ts";
 import type { UserRow } from "../users/schema.ts";
 
 type Recipient = Pick<UserRow, "role" | "banExpiresAt" | "isPrivate">;

@@ -13,13 +13,13 @@ import {
   userRoom,
 } from "@airwave/contracts";
 import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { createNotification, deliverNotification } from "../notifications/service.ts";
-import { relationBetween } from "../social/visibility.ts";
-import { refusalError } from "../users/policy.ts";
+import { contentVisibleSql, relationBetween } from "../social/visibility.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { messagesPolicy } from "./policy.ts";
 import { conversationParticipants, conversations, privateMessages } from "./schema.ts";
@@ -35,15 +35,12 @@ const isoUtc = (column: string) =>
   sql`to_char(${raw(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A participant's bio as the viewer may see it: not across a block, and a private profile's only
- * to itself and its accepted followers (the same rule as the profile page's content).
+ * A participant's bio as the viewer may see it: the profile page's content rule (`canSeeContent`,
+ * in SQL): not across a block, and a private profile's only to itself and its accepted followers.
  */
 const participantBio = sql`case
-  when u.id = ${viewer} then u.bio
-  when exists (select 1 from blocks b where (b.blocker_id = ${viewer} and b.blocked_id = u.id)
-                                         or (b.blocker_id = u.id and b.blocked_id = ${viewer})) then ''
-  when u.is_private and not exists (select 1 from follows f where f.follower_id = ${viewer} and f.followed_id = u.id) then ''
-  else u.bio end`;
+  when ${contentVisibleSql(viewer, { id: raw("u.id"), isPrivate: raw("u.is_private") })} then u.bio
+  else '' end`;
 
 /** `ConversationView` of row `c` (conversation columns plus the viewer's `unread_count`). */
 const conversationJson = sql`json_build_object(

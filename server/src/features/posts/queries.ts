@@ -1,6 +1,7 @@
 import { and, eq, inArray, type Placeholder, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { canSeeContent, isBlockedEitherWay, type Relation } from "../social/visibility.ts";
 import { users } from "../users/schema.ts";
 import { posts } from "./schema.ts";
 
@@ -56,6 +57,25 @@ export const postVisibility = (p: string, viewer: string | Placeholder) => {
     where (b.blocker_id = ${viewer} and b.blocked_id in (${post}.author_id, ${post}.profile_owner_id))
        or (b.blocked_id = ${viewer} and b.blocker_id in (${post}.author_id, ${post}.profile_owner_id))))`;
 };
+
+/**
+ * `postVisibility` in TypeScript, its twin: the author is not banned (the post's copy), the page
+ * owner's content is visible to the viewer (`canSeeContent` over the post's privacy copy), and no
+ * block stands between the viewer and the author. The SQL keeps its own form (one index probe of
+ * blocks for both people, on the feed's hot path); visibility.parity.test.ts checks both agree on a
+ * table of viewer, owner and author fixtures.
+ */
+export function canSeePost(
+  post: Pick<typeof posts.$inferSelect, "authorBanned" | "ownerPrivate">,
+  toOwner: Relation,
+  toAuthor: Relation,
+): boolean {
+  return (
+    !post.authorBanned &&
+    canSeeContent({ isPrivate: post.ownerPrivate }, toOwner) &&
+    !isBlockedEitherWay(toAuthor)
+  );
+}
 
 /** A post the viewer may see, for queries over `posts`. */
 export const postVisibleTo = (viewerId: string) => postVisibility("posts", viewerId);

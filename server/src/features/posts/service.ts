@@ -13,7 +13,7 @@ import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { createNotification, deliverNotification } from "../notifications/service.ts";
-import { blocks, follows } from "../social/schema.ts";
+import { canSeeContent, relationColumns, relationFrom } from "../social/visibility.ts";
 import { deleteOwnUpload, findUploadByUrl } from "../uploads/service.ts";
 import { byRefIdFirst, memberByRef } from "../users/lookup.ts";
 import { presentBasicUser } from "../users/present.ts";
@@ -60,6 +60,7 @@ export function getFeed(
 async function viewableProfile(db: DbOrTx, actor: Actor, idOrName: string) {
   const viewer = sql.placeholder("viewer");
   const ref = sql.placeholder("ref");
+  const relation = relationColumns(viewer, sql`${users.id}`);
   const statement = prepared(db, "posts_profile_access", (name) =>
     db
       .select({
@@ -67,8 +68,9 @@ async function viewableProfile(db: DbOrTx, actor: Actor, idOrName: string) {
         username: users.username,
         role: users.role,
         isPrivate: users.isPrivate,
-        following: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followedId} = ${users.id})`,
-        blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${users.id}) or (${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${viewer}))`,
+        isFollowing: relation.isFollowing,
+        blockedByMe: relation.blockedByMe,
+        hasBlockedMe: relation.hasBlockedMe,
       })
       .from(users)
       .where(memberByRef(ref))
@@ -78,8 +80,7 @@ async function viewableProfile(db: DbOrTx, actor: Actor, idOrName: string) {
   );
   const [owner] = await statement.execute({ viewer: actor.id, ref: idOrName });
   if (!owner) throw notFound(USER_MESSAGES.userNotFound);
-  const self = owner.id === actor.id;
-  if (!self && (owner.blocked || (owner.isPrivate && !owner.following)))
+  if (!canSeeContent(owner, relationFrom(owner, owner.id === actor.id)))
     throw forbidden(USER_MESSAGES.profilePrivate);
   return owner;
 }

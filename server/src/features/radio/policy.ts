@@ -1,5 +1,5 @@
 import { HTTP_MESSAGES, isAdminRole } from "@airwave/contracts";
-import type { Refusal } from "../users/policy.ts";
+import type { Refusal } from "../../platform/authorize.ts";
 import type { UserRow } from "../users/schema.ts";
 
 /** Who may see what of the radio. Pure: `null` means allowed. */

@@ -9,10 +9,10 @@ import {
   radioDjSchema,
 } from "@airwave/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
-import { refusalError } from "../users/policy.ts";
 import { radioPolicy } from "./policy.ts";
 import { checkLiveLogin, djOff, djOn, radioOf } from "./service.ts";
 import { openStationStream } from "./stream.ts";

@@ -1,6 +1,6 @@
 import { isAdminRole, SCHEDULE_MESSAGES } from "@airwave/contracts";
+import type { Refusal } from "../../platform/authorize.ts";
 import { isAccountBanActive } from "../auth/bans.ts";
-import type { Refusal } from "../users/policy.ts";
 import type { UserRow } from "../users/schema.ts";
 
 type Actor = Pick<UserRow, "id" | "role" | "isDj">;

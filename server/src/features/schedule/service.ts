@@ -20,10 +20,10 @@ import {
 } from "@airwave/contracts";
 import { and, eq, lt, or } from "drizzle-orm";
 import type { z } from "zod";
+import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { findUserByUsername } from "../users/lookup.ts";
-import { refusalError } from "../users/policy.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { schedulePolicy } from "./policy.ts";
 import { scheduleBookings } from "./schema.ts";

@@ -11,6 +11,7 @@ import {
   userRoom,
 } from "@airwave/contracts";
 import { and, desc, eq, or } from "drizzle-orm";
+import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
@@ -20,7 +21,6 @@ import {
   deliverNotification,
 } from "../notifications/service.ts";
 import { basicUserColumns, findUserById, findUserByIdOrUsername } from "../users/lookup.ts";
-import { refusalError } from "../users/policy.ts";
 import { presentBasicUser } from "../users/present.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { socialPolicy } from "./policy.ts";

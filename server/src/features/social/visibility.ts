@@ -69,12 +69,27 @@ export const isBlockedEitherWay = (r: Relation) => r.blockedByMe || r.hasBlocked
 /**
  * May the viewer see the member's posts, followers, following and photos? (decisions: Social)
  * Not across a block; a private profile only to itself and accepted followers.
+ * Its SQL twin is `contentVisibleSql` just below; visibility.parity.test.ts runs both on one table.
  */
 export function canSeeContent(target: Pick<UserRow, "isPrivate">, r: Relation): boolean {
   if (r.self) return true;
   if (isBlockedEitherWay(r)) return false;
   return !target.isPrivate || r.isFollowing;
 }
+
+/** SQL: a block in either direction between `a` and `b` (ids as SQL, columns or placeholders): `isBlockedEitherWay`. */
+export const blockedEitherWaySql = (a: Ref, b: Ref) =>
+  sql<boolean>`exists (select 1 from blocks vis_b
+    where (vis_b.blocker_id = ${a} and vis_b.blocked_id = ${b}) or (vis_b.blocker_id = ${b} and vis_b.blocked_id = ${a}))`;
+
+/**
+ * `canSeeContent` in SQL, for statements that build their answer in the database: the viewer may see
+ * the content of the member with id `member.id` and privacy `member.isPrivate` (SQL expressions).
+ */
+export const contentVisibleSql = (viewer: Ref, member: { id: Ref; isPrivate: Ref }) =>
+  sql<boolean>`(${member.id} = ${viewer} or (not ${blockedEitherWaySql(viewer, member.id)}
+    and (not ${member.isPrivate}
+      or exists (select 1 from follows vis_f where vis_f.follower_id = ${viewer} and vis_f.followed_id = ${member.id}))))`;
 
 /** A block in either direction between two members, as a single query (posts, messages). */
 export async function blockedBetween(db: DbOrTx, a: string, b: string): Promise<boolean> {

@@ -10,9 +10,10 @@ import {
   ticketReplyText,
 } from "@airwave/contracts";
 import { asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
-import { conflict, forbidden, notFound } from "../../platform/errors.ts";
+import { conflict, notFound } from "../../platform/errors.ts";
 import { createNotification, deliverNotification } from "../notifications/service.ts";
 import type { UserRow } from "../users/schema.ts";
 import { users } from "../users/schema.ts";
@@ -124,7 +125,7 @@ export function listOwnTickets(ctx: AppContext, actor: UserRow): Promise<TicketV
 
 /** GET /getAllTickets: every ticket, newest first (Admin only). */
 export function listAllTickets(ctx: AppContext, actor: UserRow): Promise<TicketView[]> {
-  if (!ticketPolicy.listAll(actor)) throw forbidden();
+  authorize(ticketPolicy, "listAll", actor);
   return loadTickets(ctx.db);
 }
 

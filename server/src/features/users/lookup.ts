@@ -1,5 +1,6 @@
 import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { sqlAccountBanActive } from "../../platform/identity/bans.ts";
 import { type UserRow, users } from "./schema.ts";
 
 async function findOne(db: DbOrTx, where: SQL): Promise<UserRow | null> {
@@ -39,5 +40,5 @@ export const basicUserColumns = {
   role: users.role,
 };
 
-/** SQL: the member's account ban is in force (role banned, not expired) — same rule as `isAccountBanActive`. */
-export const accountBanActiveSql = sql`(lower(${users.role}) = 'banned' and (${users.banExpiresAt} is null or ${users.banExpiresAt} > now()))`;
+/** SQL over `users`: the member's account ban is in force now (the platform's one ban rule, its SQL form). */
+export const accountBanActiveSql = sqlAccountBanActive(users.role, users.banExpiresAt);

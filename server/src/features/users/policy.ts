@@ -1,31 +1,18 @@
-import { isAdminRole, isModeratorRole, SOCIAL_MESSAGES, USER_MESSAGES } from "@airwave/contracts";
-import { AppError } from "../../platform/errors.ts";
+import { isStaffRole, SOCIAL_MESSAGES, USER_MESSAGES } from "@airwave/contracts";
+import type { Refusal } from "../../platform/authorize.ts";
 import { isAccountBanActive } from "../auth/bans.ts";
 import { canSeeContent, isBlockedEitherWay, type Relation } from "../social/visibility.ts";
 import type { UserRow } from "./schema.ts";
 
-/** Why an action is refused: the status and the contract's message (plus extra answer fields). */
-export interface Refusal {
-  status: number;
-  message: string;
-  extra?: Record<string, unknown>;
-}
-
-/** Turns a policy's refusal into the error the services throw. */
-export const refusalError = (r: Refusal) => new AppError(r.status, r.message, r.extra);
-
 type Viewer = Pick<UserRow, "role">;
 type Member = Pick<UserRow, "role" | "banExpiresAt" | "isPrivate">;
-
-/** Admins and Moderators (decisions: Roles and powers). */
-export const isStaff = (role: string) => isAdminRole(role) || isModeratorRole(role);
 
 /** What the users feature lets a viewer do with a member's profile. Pure: tested as a table. */
 export const usersPolicy = {
   /** Opening the profile at all: not a banned member's (except for staff), not a blocker's. */
   viewProfile(viewer: Viewer, member: Member, rel: Relation): Refusal | null {
     if (rel.self) return null;
-    if (isAccountBanActive(member) && !isStaff(viewer.role)) {
+    if (isAccountBanActive(member) && !isStaffRole(viewer.role)) {
       return { status: 403, message: USER_MESSAGES.userBanned, extra: { banned: true } };
     }
     if (rel.hasBlockedMe) return { status: 403, message: USER_MESSAGES.blockedProfile };

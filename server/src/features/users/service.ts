@@ -9,6 +9,7 @@ import {
   type UserProfile,
 } from "@airwave/contracts";
 import { and, asc, desc, eq, gt, inArray, ne, not, type SQL, sql } from "drizzle-orm";
+import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
@@ -23,7 +24,7 @@ import {
   findUserById,
   memberByRef,
 } from "./lookup.ts";
-import { refusalError, usersPolicy } from "./policy.ts";
+import { usersPolicy } from "./policy.ts";
 import { presentBasicUser, presentProfile, presentPublicUser, presentSelf } from "./present.ts";
 import { type UserRow, users } from "./schema.ts";
 

@@ -4,8 +4,7 @@ import {
   CHAT_UI,
   type ChatUser,
   DEFAULT_PROFILE_IMAGE,
-  isAdminRole,
-  isModeratorRole,
+  isStaffRole,
   PATHS,
   safeMediaUrl,
 } from "@airwave/contracts";
@@ -151,7 +150,7 @@ export function UserList({
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: ChatUser } | null>(null);
   const [target, setTarget] = useState<{ action: ModerationAction; user: ChatUser } | null>(null);
   const [result, setResult] = useState<DialogMessage | null>(null);
-  const staff = isAdminRole(meRole) || isModeratorRole(meRole);
+  const staff = isStaffRole(meRole);
   const menuUser = menu?.user;
   const isMe = !!menuUser && menuUser._id === meId;
 

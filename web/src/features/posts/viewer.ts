@@ -1,4 +1,4 @@
-import { isAdminRole, isModeratorRole, type PostView } from "@airwave/contracts";
+import { isStaffRole, type PostView } from "@airwave/contracts";
 import { useMe } from "../../app/session.ts";
 
 /** Who is looking at a post: what the card may offer them (the server decides in the end). */
@@ -20,15 +20,13 @@ export function useViewer(): Viewer | undefined {
   };
 }
 
-const isStaff = (v: Viewer | undefined) => isAdminRole(v?.role) || isModeratorRole(v?.role);
-
 /** Editing a post: only its author. */
 export const canEditPost = (v: Viewer | undefined, post: PostView) =>
   !!v && post.postOwner === v.id;
 
 /** Deleting a post: its author, the owner of the profile it is on, a Moderator or an Admin. */
 export const canDeletePost = (v: Viewer | undefined, post: PostView) =>
-  !!v && (post.postOwner === v.id || post.profileOwner === v.id || isStaff(v));
+  !!v && (post.postOwner === v.id || post.profileOwner === v.id || isStaffRole(v.role));
 
 /** Report: on every post in the feed; on profiles only on others' posts. */
 export const canReportPost = (v: Viewer | undefined, post: PostView, reportOwnPosts: boolean) =>
@@ -39,4 +37,4 @@ export const canEditComment = (v: Viewer | undefined, authorId: string) => !!v &
 
 /** Deleting a comment: its author, the post's owner, a Moderator or an Admin. */
 export const canDeleteComment = (v: Viewer | undefined, authorId: string, post: PostView) =>
-  !!v && (authorId === v.id || post.postOwner === v.id || isStaff(v));
+  !!v && (authorId === v.id || post.postOwner === v.id || isStaffRole(v.role));

@@ -1,15 +1,13 @@
-import { isAdminRole } from "@airwave/contracts";
-
-type Actor = { role: string } | null;
+import { adminOnly } from "../../../platform/authorize.ts";
 
 /**
  * Who may manage IP bans: Admin only (decisions "Roles and powers": a Moderator cannot manage IP
  * bans). Pure: tested as a table.
  */
 export const ipBanPolicy = {
-  list: (actor: Actor) => !!actor && isAdminRole(actor.role),
-  ban: (actor: Actor) => !!actor && isAdminRole(actor.role),
-  unban: (actor: Actor) => !!actor && isAdminRole(actor.role),
+  list: adminOnly,
+  ban: adminOnly,
+  unban: adminOnly,
 } as const;
 
 export type IpBanAction = keyof typeof ipBanPolicy;

@@ -7,8 +7,8 @@ import {
 } from "@airwave/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
-import { forbidden } from "../../../platform/errors.ts";
 import { clientIp } from "../../../platform/http/client-ip.ts";
 import { requireActor } from "../../../platform/http/request-auth.ts";
 import { ipBanPolicy } from "./policy.ts";
@@ -17,7 +17,7 @@ import { banIp, banUserIp, listIpBans, unbanIp } from "./service.ts";
 /** The signed-in Admin: anyone else gets 403 before their input is even read. */
 function requireAdmin(request: FastifyRequest) {
   const actor = requireActor(request);
-  if (!ipBanPolicy.ban(actor)) throw forbidden();
+  authorize(ipBanPolicy, "ban", actor);
   return actor;
 }
 

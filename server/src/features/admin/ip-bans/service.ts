@@ -9,9 +9,11 @@ import {
 } from "@airwave/contracts";
 import { and, count, desc, eq, exists, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
 import type { DbOrTx } from "../../../platform/db/index.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../../platform/errors.ts";
+import { badRequest, conflict, notFound } from "../../../platform/errors.ts";
+import { sqlHasRole } from "../../../platform/identity/roles.ts";
 import { sessions } from "../../../platform/sessions/schema.ts";
 import { ipBans } from "../../auth/schema.ts";
 import { type UserRow, users } from "../../users/schema.ts";
@@ -35,7 +37,7 @@ export async function listIpBans(
   actor: UserRow,
   query: { search: string; page: number },
 ): Promise<IpBansPage> {
-  if (!ipBanPolicy.list(actor)) throw forbidden();
+  authorize(ipBanPolicy, "list", actor);
   const pageSize = IP_BAN_LIMITS.pageSize;
   const where: SQL | undefined = query.search
     ? sql`${ipBans.ip} like ${`%${likeLiteral(query.search)}%`} escape '\\'`
@@ -47,7 +49,7 @@ export async function listIpBans(
     select json_agg(json_build_object('username', b.username, 'bannedAt', b.banned_at) order by b.banned_at desc nulls last, b.username)
     from (
       select u.username, u.banned_at from ${users} u
-      where u.login_ips @> array[${ipBans.ip}] and lower(u.role) = 'banned'
+      where u.login_ips @> array[${ipBans.ip}] and ${sqlHasRole(sql`u.role`, "banned")}
       order by u.banned_at desc nulls last, u.username
       limit ${BANNED_USERS_SHOWN}
     ) b
@@ -97,7 +99,7 @@ async function isAdminIp(db: DbOrTx, ip: string): Promise<boolean> {
     .from(users)
     .where(
       and(
-        sql`lower(${users.role}) = 'admin'`,
+        sqlHasRole(users.role, "Admin"),
         or(
           eq(users.lastLoginIp, ip),
           exists(
@@ -126,7 +128,7 @@ export async function banIp(
   input: { ip: string; reason: string; userId?: string | null },
   requestIp: string,
 ): Promise<IpBanAnswer> {
-  if (!ipBanPolicy.ban(actor)) throw forbidden();
+  authorize(ipBanPolicy, "ban", actor);
   if (input.ip === requestIpv4(requestIp)) throw badRequest(IP_BAN_MESSAGES.ownIp);
   if (await isAdminIp(ctx.db, input.ip)) throw badRequest(IP_BAN_MESSAGES.adminIp);
   const { row, ended } = await ctx.db.transaction(async (tx) => {
@@ -183,7 +185,7 @@ export async function banUserIp(
   reason: string,
   requestIp: string,
 ): Promise<IpBanAnswer> {
-  if (!ipBanPolicy.ban(actor)) throw forbidden();
+  authorize(ipBanPolicy, "ban", actor);
   const [target] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!target) throw notFound(IP_BAN_MESSAGES.userNotFound);
   if (isAdminRole(target.role)) throw badRequest(IP_BAN_MESSAGES.adminIp);
@@ -194,7 +196,7 @@ export async function banUserIp(
 
 /** DELETE: the IP may log in again. */
 export async function unbanIp(db: DbOrTx, actor: UserRow, rawIp: string) {
-  if (!ipBanPolicy.unban(actor)) throw forbidden();
+  authorize(ipBanPolicy, "unban", actor);
   const ip = canonicalIpv4(rawIp) ?? rawIp.trim();
   const removed = await db.delete(ipBans).where(eq(ipBans.ip, ip)).returning({ ip: ipBans.ip });
   if (removed.length === 0) throw notFound(IP_BAN_MESSAGES.notBanned);

@@ -1,9 +1,7 @@
-import { isAdminRole } from "@airwave/contracts";
-
-type Actor = { role: string } | null;
+import { adminOnly } from "../../../platform/authorize.ts";
 
 /** What the overview tab lets each actor do. Pure: tested as a table. */
 export const overviewPolicy = {
   /** Metrics, active users and the traffic log: Admin only. */
-  view: (actor: Actor) => !!actor && isAdminRole(actor.role),
+  view: adminOnly,
 } as const;

@@ -6,8 +6,8 @@ import {
   USER_LIMITS,
 } from "@airwave/contracts";
 import { and, count, desc, gt, not } from "drizzle-orm";
+import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
-import { forbidden } from "../../../platform/errors.ts";
 import { chatMessagesLast24h } from "../../chat/store.ts";
 import { posts } from "../../posts/schema.ts";
 import { getNowPlaying } from "../../radio/service.ts";
@@ -18,7 +18,7 @@ import { overviewPolicy } from "./policy.ts";
 import { trafficLogOf } from "./traffic-log.ts";
 
 function requireViewer(actor: UserRow) {
-  if (!overviewPolicy.view(actor)) throw forbidden();
+  authorize(overviewPolicy, "view", actor);
 }
 
 /** Members online now: a heartbeat within the presence window (as /users/online), not banned. */

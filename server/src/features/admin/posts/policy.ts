@@ -1,6 +1,4 @@
-import { isAdminRole } from "@airwave/contracts";
-
-type Actor = { role: string } | null;
+import { adminOnly } from "../../../platform/authorize.ts";
 
 /**
  * What the posts tab lets each actor do. Pure: tested as a table. Decisions let a Moderator see
@@ -9,5 +7,5 @@ type Actor = { role: string } | null;
  */
 export const adminPostsPolicy = {
   /** The post lists and a post's reports: Admin only. */
-  view: (actor: Actor) => !!actor && isAdminRole(actor.role),
+  view: adminOnly,
 } as const;

@@ -9,15 +9,16 @@ import {
   type ReportReason,
 } from "@airwave/contracts";
 import { and, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
-import { forbidden, notFound } from "../../../platform/errors.ts";
+import { notFound } from "../../../platform/errors.ts";
 import { authors } from "../../posts/queries.ts";
 import { postReports, posts } from "../../posts/schema.ts";
 import { type UserRow, users } from "../../users/schema.ts";
 import { adminPostsPolicy } from "./policy.ts";
 
 function requireViewer(actor: UserRow) {
-  if (!adminPostsPolicy.view(actor)) throw forbidden();
+  authorize(adminPostsPolicy, "view", actor);
 }
 
 /** The columns of a row of the admin list: the post, its author and its distinct report reasons. */

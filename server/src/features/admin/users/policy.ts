@@ -1,8 +1,6 @@
-import { isAdminRole } from "@airwave/contracts";
-
-type Actor = { role: string } | null;
+import { adminOnly } from "../../../platform/authorize.ts";
 
 /** Who may manage users (admin spec 6): Admins only. Pure: tested as a table. */
 export const adminUsersPolicy = {
-  manageUsers: (actor: Actor) => !!actor && isAdminRole(actor.role),
+  manageUsers: adminOnly,
 } as const;

@@ -7,8 +7,8 @@ import {
   adminUsersQuerySchema,
 } from "@airwave/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
-import { forbidden } from "../../../platform/errors.ts";
 import { requireActor } from "../../../platform/http/request-auth.ts";
 import { adminUsersPolicy } from "./policy.ts";
 import {
@@ -28,7 +28,7 @@ const route = (path: (id: string) => string) => path(":id").replace("%3Aid", ":i
 /** The signed-in Admin, refused (403) before any input is read for anyone else. */
 function admin(request: FastifyRequest) {
   const actor = requireActor(request);
-  if (!adminUsersPolicy.manageUsers(actor)) throw forbidden();
+  authorize(adminUsersPolicy, "manageUsers", actor);
   return actor;
 }
 

@@ -13,9 +13,11 @@ import {
 } from "@airwave/contracts";
 import { and, arrayOverlaps, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
 import type { DbOrTx, Tx } from "../../../platform/db/index.ts";
-import { AppError, badRequest, forbidden, notFound } from "../../../platform/errors.ts";
+import { AppError, badRequest, notFound } from "../../../platform/errors.ts";
+import { sqlHasRole } from "../../../platform/identity/roles.ts";
 import { destroyUserSessions } from "../../../platform/sessions/sessions.ts";
 import {
   banColumns,
@@ -31,7 +33,7 @@ import { adminUsersPolicy } from "./policy.ts";
 type Actor = UserRow;
 
 function allow(actor: Actor) {
-  if (!adminUsersPolicy.manageUsers(actor)) throw forbidden();
+  authorize(adminUsersPolicy, "manageUsers", actor);
 }
 
 const banner = alias(users, "banner");
@@ -115,7 +117,7 @@ export async function lockActorAndTarget(tx: Tx, actorId: string, targetId: stri
     .orderBy(asc(users.id))
     .for("update");
   const actor = rows.find((r) => r.id === actorId);
-  if (!actor || !isAdminRole(actor.role)) throw forbidden();
+  authorize(adminUsersPolicy, "manageUsers", actor);
   return rows.find((r) => r.id === targetId) ?? null;
 }
 
@@ -244,7 +246,7 @@ export async function unbanUser(ctx: AppContext, actor: Actor, id: string) {
   await ctx.db
     .update(users)
     .set(unbanColumns())
-    .where(and(eq(users.id, id), sql`lower(${users.role}) = 'banned'`));
+    .where(and(eq(users.id, id), sqlHasRole(users.role, "banned")));
   return { message: ADMIN_USERS_MESSAGES.unbanned, user: await loadView(ctx.db, id) };
 }
 

@@ -4,8 +4,7 @@ import {
   announcementInputSchema,
   CHAT_CLIENT_EVENTS,
   CHAT_SERVER_EVENTS,
-  isAdminRole,
-  isModeratorRole,
+  isStaffRole,
 } from "@airwave/contracts";
 import CampaignIcon from "@mui/icons-material/Campaign";
 import {
@@ -35,8 +34,7 @@ export function announcementSendable(title: string, message: string): boolean {
 }
 
 /** Admins and moderators send announcements (chat spec 6; decisions "Roles and powers"). */
-export const canAnnounce = (role: string | null | undefined) =>
-  isAdminRole(role) || isModeratorRole(role);
+export const canAnnounce = (role: string | null | undefined) => isStaffRole(role);
 
 /**
  * The announcement composer (chat spec 2 and 5): a title (80) and a message (1000), each with its
