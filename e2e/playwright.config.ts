@@ -13,7 +13,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // Two cores run two browsers and two apps: a lazy page on a busy machine may take a while.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     ...devices["Desktop Chrome"],
