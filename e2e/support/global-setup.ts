@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { RATE_LIMITS } from "@airwave/contracts";
 import type { FullConfig } from "@playwright/test";
 import { startGiphyFake } from "../../server/test/giphy-fake.ts";
+import { collectOutput } from "../../server/test/process-output.ts";
 import { type E2eApp, publishApps } from "./apps.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -97,7 +98,6 @@ async function startApp(): Promise<Started> {
   // The bundled radio station's ports: the app polls them; the radio tests start the station there
   // (e2e/support/station.ts) and stop it again, so other tests see the station offline.
   const radio = { icecastPort: await freePort(), harborPort: await freePort() };
-  let output = "";
   const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: root,
     env: {
@@ -112,11 +112,7 @@ async function startApp(): Promise<Started> {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const collect = (d: Buffer) => {
-    output += d;
-  };
-  server.stdout?.on("data", collect);
-  server.stderr?.on("data", collect);
+  const output = collectOutput(server);
   const stop = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((r) => server.once("exit", r));
@@ -127,7 +123,7 @@ async function startApp(): Promise<Started> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, server, () => output).catch(async (err) => {
+  await waitForHealth(url, server, output).catch(async (err) => {
     await stop();
     throw err;
   });

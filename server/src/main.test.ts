@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectOutput } from "../test/process-output.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 
@@ -22,17 +23,11 @@ function start(env: Record<string, string>) {
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
+  const output = collectOutput(child);
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
   );
-  return { child, exited, output: () => output };
+  return { child, exited, output };
 }
 
 async function waitForLine(proc: { output: () => string; child: ChildProcess }, text: string) {

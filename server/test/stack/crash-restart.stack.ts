@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectOutput } from "../process-output.ts";
 import { freePort, recordStream } from "./audio.ts";
 
 /**
@@ -34,15 +35,9 @@ function npmStart(): Start {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let text = "";
-  child.stdout?.on("data", (d) => {
-    text += d;
-  });
-  child.stderr?.on("data", (d) => {
-    text += d;
-  });
+  const output = collectOutput(child);
   const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  const start = { child, exited, output: () => text };
+  const start = { child, exited, output };
   started.push(start);
   return start;
 }
