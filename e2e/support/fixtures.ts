@@ -10,6 +10,7 @@ import {
   type Locator,
   type Page,
   request as playwrightRequest,
+  type WebSocket,
 } from "@playwright/test";
 import sharp from "sharp";
 import { currentApp } from "./apps.ts";
@@ -151,14 +152,26 @@ export interface MemberSession {
  * packet only after it authenticated the session and joined the member's room.
  */
 function watchLiveConnection(page: Page): () => Promise<void> {
+  // Only the newest document's connection counts: after a page load the previous document's socket
+  // may report its close late, and its earlier CONNECT must not pass for the new one's. (A new
+  // document's socket connects after its DOMContentLoaded: it waits for the auth check's fetch.)
+  let current: WebSocket | null = null;
   let connected = false;
+  page.on("domcontentloaded", () => {
+    current = null;
+    connected = false;
+  });
   page.on("websocket", (ws) => {
     if (!ws.url().includes("/socket.io/")) return;
+    current = ws;
+    connected = false;
     ws.on("framereceived", ({ payload }) => {
-      if (typeof payload === "string" && payload.startsWith("40")) connected = true;
+      if (ws === current && typeof payload === "string" && payload.startsWith("40")) {
+        connected = true;
+      }
     });
     ws.on("close", () => {
-      connected = false;
+      if (ws === current) connected = false;
     });
   });
   return () => expect.poll(() => connected, { message: "the live connection is up" }).toBe(true);

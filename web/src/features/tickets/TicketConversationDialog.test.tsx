@@ -140,6 +140,23 @@ describe("TicketConversationDialog", () => {
     expect(within(today).getByText(/line one/)).toBeVisible();
   });
 
+  it("gives the focus back to the reply field after Send, so Escape still closes the dialog", async () => {
+    const reply = makeMessage({ _id: "r2", sender: "alice", content: "thanks" });
+    mockFetch(({ path }) =>
+      path === replyPath("t1")
+        ? json({ ticket: makeTicket({ messages: [reply] }), message: reply }, 201)
+        : json({}),
+    );
+    const user = userEvent.setup();
+    openConversation();
+    const dialog = await screen.findByRole("dialog");
+    const box = within(dialog).getByRole("textbox", { name: "Reply" });
+    await user.type(box, "thanks");
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(box).toHaveValue(""));
+    await waitFor(() => expect(box).toHaveFocus());
+  });
+
   it("toasts 'Failed to send message' for 4 s when sending fails, keeping the draft", async () => {
     mockFetch(({ path }) =>
       path === replyPath("t1") ? json({ message: "boom" }, 500) : json({ tickets: [makeTicket()] }),

@@ -256,6 +256,7 @@ function ReplyBox({
   const { enqueueSnackbar } = useSnackbar();
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const rows = viewer === "admin" ? TICKET_LIMITS.replyRowsAdmin : TICKET_LIMITS.replyRowsUser;
   const disabled = closed || reply.isPending;
 
@@ -275,6 +276,10 @@ function ReplyBox({
         variant: "error",
         autoHideDuration: TICKET_LIMITS.sendFailedToastMs,
       });
+    } finally {
+      // The Send button was disabled while sending, which drops the focus out of the dialog (and
+      // with it Escape and the focus trap): give it back to the reply field for the next reply.
+      field.current?.focus();
     }
   };
 
@@ -305,6 +310,7 @@ function ReplyBox({
         maxRows={rows}
         size="small"
         value={draft}
+        inputRef={field}
         disabled={closed}
         onChange={(e) => {
           setDraft(e.target.value);
