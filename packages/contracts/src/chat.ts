@@ -312,6 +312,8 @@ export const CHAT_MESSAGES = {
   slowDown: "You are sending messages too fast. Please slow down.",
   notInRoom: "Chat connection not ready yet.",
   unknownMessage: "Message not found",
+  /** An event the server failed on (logged): the member may try again. */
+  eventFailed: "Something went wrong. Please try again.",
   invalidGif: "That GIF link is not allowed",
   invalidImage: "That image is not allowed",
   sessionAlreadyActive: "Session Already Active",
