@@ -14,7 +14,7 @@ import {
 import type { ZodType } from "zod";
 import type { AppContext } from "../context.ts";
 import { AppError, zodMessage } from "../errors.ts";
-import type { ChatNamespace } from "../realtime/index.ts";
+import type { ChatNamespace, ChatSocket } from "../realtime/index.ts";
 import { loadChatMember } from "./member.ts";
 import type {
   ChatConnection,
@@ -24,8 +24,6 @@ import type {
   ChatSender,
 } from "./room.ts";
 import type { ChatRoomStores } from "./stores.ts";
-
-type ChatSocket = Parameters<Parameters<ChatNamespace["on"]>[1]>[0];
 
 /** A socket seen untyped, for the host's generic send and listen (the room's API is typed). */
 interface UntypedSocket {

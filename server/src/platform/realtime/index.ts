@@ -8,7 +8,7 @@ import {
   type MainServerEvent,
   type MainServerEventPayloads,
 } from "@airwave/contracts";
-import type { DefaultEventsMap, Namespace } from "socket.io";
+import type { DefaultEventsMap, Namespace, Socket } from "socket.io";
 
 /** Who receives a published event: one room (`user:{id}`...), several, or every connected socket. */
 export type Audience = { room: string } | { rooms: string[] } | { all: true };
@@ -25,6 +25,14 @@ export interface SocketData {
 
 /** The chat room's namespace, typed by the contracts' event maps. */
 export type ChatNamespace = Namespace<
+  ChatClientToServerEvents,
+  ChatServerToClientEvents,
+  DefaultEventsMap,
+  SocketData
+>;
+
+/** A member's connection to the chat room, typed like its namespace. */
+export type ChatSocket = Socket<
   ChatClientToServerEvents,
   ChatServerToClientEvents,
   DefaultEventsMap,
