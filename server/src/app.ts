@@ -1,8 +1,10 @@
+import { CHAT_NAMESPACE } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { FEATURES } from "./features/index.ts";
 import { jobsOf } from "./jobs.ts";
 import { type BuildAppOptions, buildPlatformApp } from "./platform/app.ts";
+import { chatRoomService } from "./platform/chat-room/index.ts";
 import type { Config } from "./platform/config.ts";
 import type { AppContext } from "./platform/context.ts";
 import { createAppContext } from "./platform/create-context.ts";
@@ -17,8 +19,9 @@ import { createJobRunner } from "./platform/jobs/index.ts";
 
 /**
  * The context of one app instance: the platform's outside systems, the feature list (tests may
- * pass the list wrapped, to watch what each feature registers) and the features' services, built
- * here once (started and stopped with the app, `buildPlatformApp`).
+ * pass the list wrapped, to watch what each feature registers), the platform's chat room host and
+ * the features' services, built here once (started and stopped with the app, `buildPlatformApp`),
+ * and every feature's chat handlers registered into the room, which opens on the chat namespace.
  */
 export function createContext(
   config: Config,
@@ -27,10 +30,13 @@ export function createContext(
   features: readonly Feature[] = FEATURES,
 ): AppContext {
   const ctx = createAppContext(config, db, log, features);
-  ctx.services.build(
-    ctx,
-    features.flatMap((feature) => feature.services ?? []),
-  );
+  ctx.services.build(ctx, [
+    chatRoomService,
+    ...features.flatMap((feature) => feature.services ?? []),
+  ]);
+  const room = ctx.services.get(chatRoomService);
+  for (const feature of features) feature.chat?.(room, ctx);
+  ctx.realtime.namespace(CHAT_NAMESPACE, (nsp) => room.attach(nsp));
   return ctx;
 }
 

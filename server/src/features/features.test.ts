@@ -1,49 +1,66 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { CHAT_CLIENT_SCHEMAS, CHAT_CLIENT_EVENTS as IN } from "@airwave/contracts";
 import { getTableName, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type RegisteredRoute, type TestApp } from "../../test/app.ts";
 import { JOBS } from "../jobs.ts";
+import { chatRoomService } from "../platform/chat-room/index.ts";
 import type { Feature } from "../platform/feature.ts";
 import { PLATFORM_JOBS } from "../platform/jobs/platform-jobs.ts";
 import { FEATURES } from "./index.ts";
 
 /**
- * The feature list is the app's table of contents: each feature's routes are its own, and every
- * table that references users is handled by some feature's account-deletion step.
+ * The feature list is the app's table of contents: each feature's routes and chat handlers are its
+ * own, and every table that references users is handled by some feature's account-deletion step.
  */
 
 const routesByFeature = new Map<string, RegisteredRoute[]>();
+const chatHandlers: { feature: string; event: string; schema: unknown }[] = [];
 let t: TestApp;
 
-/** Each feature's `routes`, watched: the routes registered while it runs are the feature's. */
+/** Each feature's `routes` and `chat`, watched: what they register while they run is the feature's. */
 function watched(features: readonly Feature[]): Feature[] {
   let current: string | null = null;
   let hooked = false;
   return features.map((feature) => {
-    const routes = feature.routes;
-    if (!routes) return feature;
+    const { routes, chat } = feature;
     return {
       ...feature,
-      routes(app, ctx) {
-        if (!hooked) {
-          hooked = true;
-          app.addHook("onRoute", (route) => {
-            if (!current) return;
-            const methods = Array.isArray(route.method) ? route.method : [route.method];
-            const list = routesByFeature.get(current) ?? [];
-            for (const method of methods) list.push({ method, url: route.url });
-            routesByFeature.set(current, list);
-          });
-        }
-        current = feature.name;
-        try {
-          routes(app, ctx);
-        } finally {
-          current = null;
-        }
-      },
+      routes: routes
+        ? (app, ctx) => {
+            if (!hooked) {
+              hooked = true;
+              app.addHook("onRoute", (route) => {
+                if (!current) return;
+                const methods = Array.isArray(route.method) ? route.method : [route.method];
+                const list = routesByFeature.get(current) ?? [];
+                for (const method of methods) list.push({ method, url: route.url });
+                routesByFeature.set(current, list);
+              });
+            }
+            current = feature.name;
+            try {
+              routes(app, ctx);
+            } finally {
+              current = null;
+            }
+          }
+        : undefined,
+      chat: chat
+        ? (room, ctx) =>
+            chat(
+              {
+                ...room,
+                handle(event, schema, handler, options) {
+                  chatHandlers.push({ feature: feature.name, event, schema });
+                  room.handle(event, schema, handler, options);
+                },
+              },
+              ctx,
+            )
+        : undefined,
     };
   });
 }
@@ -86,6 +103,39 @@ describe("the feature list", () => {
     // And nothing a feature registered is missing from the app.
     const appRoutes = new Set(t.routes.map(key));
     for (const route of owners.keys()) expect(appRoutes.has(route), route).toBe(true);
+  });
+});
+
+describe("chat handlers", () => {
+  it("each feature's, as registered through the room", () => {
+    const byFeature = Object.fromEntries(
+      [...new Set(chatHandlers.map((h) => h.feature))].map((name) => [
+        name,
+        chatHandlers.filter((h) => h.feature === name).map((h) => h.event),
+      ]),
+    );
+    expect(byFeature).toEqual({
+      chat: [IN.message, IN.like, IN.announcement, IN.getLastAnnouncement],
+      messages: [IN.privateMessage],
+      radio: [IN.trackIdRequest],
+    });
+  });
+
+  it("every client event of the room is handled by exactly one feature, the presence answer by the host", () => {
+    for (const event of Object.values(IN)) {
+      const owners = chatHandlers.filter((h) => h.event === event).map((h) => h.feature);
+      expect(owners, event).toHaveLength(event === IN.presencePing ? 0 : 1);
+    }
+    const room = t.ctx.services.get(chatRoomService);
+    expect(room.handledEvents().sort()).toEqual(Object.values(IN).sort());
+  });
+
+  it("each handler parses with the schema the contracts give its event", () => {
+    for (const h of chatHandlers) {
+      expect(h.schema, h.event).toBe(
+        CHAT_CLIENT_SCHEMAS[h.event as keyof typeof CHAT_CLIENT_SCHEMAS],
+      );
+    }
   });
 });
 

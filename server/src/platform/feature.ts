@@ -1,5 +1,6 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
+import type { ChatRoom } from "./chat-room/index.ts";
 import type { AppContext } from "./context.ts";
 import type { Tx } from "./db/index.ts";
 import type { JobDefinition } from "./jobs/index.ts";
@@ -14,6 +15,11 @@ export interface Feature {
   name: string;
   /** Registers the feature's HTTP routes. */
   routes?: (app: FastifyInstance, ctx: AppContext) => void;
+  /**
+   * Registers its chat-room handlers and hooks (`room.handle(event, schema, handler)`, `onJoin`...),
+   * once per app, before the room opens.
+   */
+  chat?: (room: ChatRoom, ctx: AppContext) => void;
   /** What deleting a member's account does to the feature's tables (README, "Deleting an account"). */
   deleteAccount?: AccountDeletionStep;
   /** Its background jobs (`defineJob`), run by the platform's job runner. */

@@ -11,7 +11,7 @@ import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { destroyUserSessions } from "../../platform/sessions/sessions.ts";
 import { banColumns, disconnectBannedUser } from "../auth/bans.ts";
 import { type UserRow, users } from "../users/schema.ts";
-import type { ChatRoom } from "./room.ts";
+import { postSystemMessage } from "./system-messages.ts";
 
 /** Who may kick or ban whom (decisions: Admin and Moderator; nobody removes themselves or an Admin). */
 async function target(ctx: AppContext, actor: UserRow, userId: string): Promise<UserRow> {
@@ -47,7 +47,6 @@ export async function kickFromChat(
  */
 export async function banFromChat(
   ctx: AppContext,
-  room: ChatRoom | null,
   actor: UserRow,
   input: { userId: string; reason?: string },
 ) {
@@ -61,6 +60,6 @@ export async function banFromChat(
     await destroyUserSessions(tx, user.id);
   });
   disconnectBannedUser(ctx.realtime, user.id, reason);
-  await room?.postSystemMessage("system-ban", CHAT_MESSAGES.banned(user.username));
+  await postSystemMessage(ctx, "system-ban", CHAT_MESSAGES.banned(user.username));
   return { message: CHAT_MESSAGES.banned(user.username) };
 }

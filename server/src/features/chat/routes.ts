@@ -11,37 +11,10 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { forbidden } from "../../platform/errors.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
-import { defineService } from "../../platform/services.ts";
 import { webDistDir } from "../../platform/web-dist.ts";
 import { banFromChat, kickFromChat } from "./moderation.ts";
-import { attachChatRoom, type ChatRoom, type ChatRoomOptions } from "./room.ts";
 import { chatMessagesLast24h, wipeChat } from "./store.ts";
 import { getThemeSettings, updateThemeSettings } from "./theme.ts";
-
-/**
- * Where an app instance keeps its chat room: the room exists once the realtime server has set up
- * its namespace (`chatRoutes`); its timers stop with the app (`ctx.services`).
- */
-export class ChatRoomHolder {
-  room: ChatRoom | null = null;
-
-  /** The namespace is ready: keeps the room and starts its timers. */
-  attach(room: ChatRoom): void {
-    this.room = room;
-    room.startTimers();
-  }
-
-  /** The app's close. */
-  stop(): void {
-    this.room?.stopTimers();
-  }
-}
-
-export const chatRoomService = defineService("chat room", () => new ChatRoomHolder());
-
-/** The chat room of an app instance (its context), for the jobs and tests that act on it. */
-export const chatRoomOf = (ctx: AppContext): ChatRoom | null =>
-  ctx.services.get(chatRoomService).room;
 
 const requireAdmin = (request: Parameters<typeof requireActor>[0]) => {
   const actor = requireActor(request);
@@ -68,15 +41,10 @@ async function buildVersion(ctx: AppContext) {
 }
 
 /**
- * The chat room (chat spec): its Socket.IO namespace, and the HTTP calls around it: theme settings,
- * kick and ban, the admin's chat stats and wipe, the build version.
+ * The HTTP calls around the chat room (chat spec): theme settings, kick and ban, the admin's chat
+ * stats and wipe, the build version. The room's own events are in `chat.ts`.
  */
-export function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatRoomOptions = {}) {
-  const holder = ctx.services.get(chatRoomService);
-  ctx.realtime.namespace(CHAT_NAMESPACE, (nsp) => {
-    holder.attach(attachChatRoom(nsp, ctx, options));
-  });
-
+export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/build-version", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
     return buildVersion(ctx);
@@ -96,7 +64,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatR
     kickFromChat(ctx, requireActor(request), moderationInputSchema.parse(request.body)),
   );
   app.post("/api/auth/chat/ban", async (request) =>
-    banFromChat(ctx, holder.room, requireActor(request), moderationInputSchema.parse(request.body)),
+    banFromChat(ctx, requireActor(request), moderationInputSchema.parse(request.body)),
   );
 
   app.get("/api/auth/chat/stats", async (request) => {
@@ -106,7 +74,11 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatR
   app.post("/api/auth/chat/clear", async (request) => {
     requireAdmin(request);
     const deleted = await wipeChat(ctx.db);
-    holder.room?.broadcast(CHAT_SERVER_EVENTS.wiped, { deleted });
+    ctx.realtime.publish(
+      CHAT_SERVER_EVENTS.wiped,
+      { deleted },
+      { all: true, namespace: CHAT_NAMESPACE },
+    );
     return { deleted };
   });
 }

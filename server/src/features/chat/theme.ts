@@ -1,5 +1,6 @@
 import {
   applyThemeChange,
+  BROADCAST_EVENTS,
   DEFAULT_THEME_SETTINGS,
   type ThemeSettings,
   type ThemeSettingsUpdate,
@@ -9,7 +10,6 @@ import type { AppContext } from "../../platform/context.ts";
 import { getSetting, setSetting } from "../../platform/settings.ts";
 
 const THEME_KEY = "theme.settings";
-export const THEME_SETTINGS_UPDATED = "theme-settings-updated";
 
 /** The saved theme settings, or the defaults (admin spec 4) when none are saved or they are unreadable. */
 export async function getThemeSettings(ctx: AppContext): Promise<ThemeSettings> {
@@ -25,6 +25,6 @@ export async function updateThemeSettings(
 ): Promise<ThemeSettings> {
   const next = applyThemeChange(await getThemeSettings(ctx), change);
   await setSetting(ctx.db, THEME_KEY, next);
-  ctx.realtime.publish(THEME_SETTINGS_UPDATED, { settings: next }, { all: true });
+  ctx.realtime.publish(BROADCAST_EVENTS.themeSettingsUpdated, { settings: next }, { all: true });
   return next;
 }

@@ -12,7 +12,7 @@ import { approvedRadioDj, stationCall } from "../../../test/factories/radio.ts";
 import { buildBooking, buildDj } from "../../../test/factories/schedule.ts";
 import { buildAdmin } from "../../../test/factories.ts";
 import { scheduleBookings } from "../schedule/schema.ts";
-import { chatRoomOf } from "./routes.ts";
+import { upNextService } from "./up-next.ts";
 
 let t: TestApp;
 let baseUrl: string;
@@ -32,11 +32,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const check = () => {
-  const room = chatRoomOf(t.ctx);
-  if (!room) throw new Error("no chat room");
-  return room.checkUpNext();
-};
+const check = () => t.ctx.services.get(upNextService).check();
 
 describe("up-next banner", () => {
   it("appears 15 minutes before a booked slot and clears when it starts", async () => {

@@ -1,7 +1,19 @@
-import { CHAT_LIMITS, CHAT_MESSAGES, type ScheduleSlot, type UpNext } from "@airwave/contracts";
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CHAT_NAMESPACE,
+  CHAT_SERVER_EVENTS as OUT,
+  type ScheduleSlot,
+  type UpNext,
+} from "@airwave/contracts";
 import type { AppContext } from "../../platform/context.ts";
+import { defineService } from "../../platform/services.ts";
 import { readLiveState } from "../radio/live.ts";
 import { getSchedule } from "../schedule/service.ts";
+import { postSystemMessage } from "./system-messages.ts";
+
+/** How often the room looks at the schedule for the up-next banner. */
+export const UP_NEXT_CHECK_MS = 15_000;
 
 interface Candidate {
   slot: ScheduleSlot & { djName: string };
@@ -30,11 +42,6 @@ async function nextBookedSlot(ctx: AppContext, now: Date): Promise<Candidate | n
   return best;
 }
 
-/**
- * The up-next banner (decisions "Schedule and DJs"): 15 minutes before a booked slot starts the room
- * gets `up-next-sticky`; `up-next-clear` when the slot starts or the booking goes away. `check`
- * runs on a timer and reads the app's clock (`ctx.clock`), so tests move time by assigning another.
- */
 /** The booked slot running at `now`, if any (this week's schedule). */
 async function runningSlot(ctx: AppContext, now: Date) {
   const week = await getSchedule(ctx, now);
@@ -48,12 +55,14 @@ async function runningSlot(ctx: AppContext, now: Date) {
   return null;
 }
 
-export function createUpNext(
-  ctx: AppContext,
-  emit: (event: "up-next-sticky" | "up-next-clear", payload: unknown) => void,
-  /** Posts a system line in the room (the booked DJ is live). */
-  announce: (message: string) => Promise<void> = async () => undefined,
-) {
+/**
+ * The up-next banner (decisions "Schedule and DJs"): 15 minutes before a booked slot starts the room
+ * gets `up-next-sticky`; `up-next-clear` when the slot starts or the booking goes away. `check`
+ * runs on a timer and reads the app's clock (`ctx.clock`), so tests move time by assigning another.
+ */
+function createUpNext(ctx: AppContext) {
+  const room = { all: true, namespace: CHAT_NAMESPACE } as const;
+  let timer: NodeJS.Timeout | undefined;
   let current: (UpNext & { key: string }) | null = null;
   /** The slot whose DJ was already announced as live, so it is said once. */
   let announcedLive: string | null = null;
@@ -67,7 +76,7 @@ export function createUpNext(
     const live = await readLiveState(ctx);
     if (!live || live.userId !== running.slot.djId) return;
     announcedLive = key;
-    await announce(CHAT_MESSAGES.djLive(live.streamerName));
+    await postSystemMessage(ctx, "system", CHAT_MESSAGES.djLive(live.streamerName));
   }
 
   const banner = (c: Candidate, now: Date): UpNext & { key: string } => {
@@ -97,24 +106,40 @@ export function createUpNext(
     return { ...rest, remainingSec };
   };
 
+  /** Sends or clears the banner as the schedule now says, then says once when the booked DJ is live. */
+  async function check() {
+    const now = ctx.clock.now();
+    const next = await nextBookedSlot(ctx, now);
+    const key = next ? banner(next, now).key : null;
+    if (current && current.key !== key) {
+      current = null;
+      ctx.realtime.publish(OUT.upNextClear, {}, room);
+    }
+    if (next && !current) {
+      current = banner(next, now);
+      ctx.realtime.publish(OUT.upNextSticky, publicView(current, now), room);
+    }
+    await checkLive(now);
+  }
+
   return {
     /** The banner as it stands now, for a member who just joined. */
     current(): UpNext | null {
       return current ? publicView(current, ctx.clock.now()) : null;
     },
-    async check() {
-      const now = ctx.clock.now();
-      const next = await nextBookedSlot(ctx, now);
-      const key = next ? banner(next, now).key : null;
-      if (current && current.key !== key) {
-        current = null;
-        emit("up-next-clear", {});
-      }
-      if (next && !current) {
-        current = banner(next, now);
-        emit("up-next-sticky", publicView(current, now));
-      }
-      await checkLive(now);
+    check,
+    /** The app's ready: checks every 15 s on this instance (the banner is this instance's). */
+    start() {
+      timer = setInterval(() => {
+        check().catch((err) => ctx.log.error({ err }, "up-next check failed"));
+      }, UP_NEXT_CHECK_MS);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
     },
   };
 }
+
+/** The up-next banner of an app instance (its state and its timer). */
+export const upNextService = defineService("up-next banner", createUpNext);

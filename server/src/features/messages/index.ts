@@ -1,4 +1,5 @@
 import type { Feature } from "../../platform/feature.ts";
+import { privateMessageHandlers } from "./chat.ts";
 import { messagesAccountDeletion } from "./delete-account.ts";
 import { messagesRoutes } from "./routes.ts";
 
@@ -6,5 +7,6 @@ import { messagesRoutes } from "./routes.ts";
 export const messagesFeature: Feature = {
   name: "messages",
   routes: messagesRoutes,
+  chat: privateMessageHandlers,
   deleteAccount: messagesAccountDeletion,
 };

@@ -1,4 +1,5 @@
 import type { Feature } from "../../platform/feature.ts";
+import { trackIdHandlers } from "./chat.ts";
 import { radioAccountDeletion } from "./delete-account.ts";
 import { radioRoutes } from "./routes.ts";
 import { radioService } from "./service.ts";
@@ -7,6 +8,7 @@ import { radioService } from "./service.ts";
 export const radioFeature: Feature = {
   name: "radio",
   routes: radioRoutes,
+  chat: trackIdHandlers,
   deleteAccount: radioAccountDeletion,
   services: [radioService],
 };

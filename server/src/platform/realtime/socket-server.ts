@@ -1,22 +1,41 @@
 import type { Server as HttpServer } from "node:http";
-import { userRoom } from "@airwave/contracts";
+import { type ClientToServerEvents, type ServerToClientEvents, userRoom } from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
-import { type Namespace, Server, type Socket } from "socket.io";
+import { type DefaultEventsMap, type Namespace, Server, type Socket } from "socket.io";
 import type { Db } from "../db/index.ts";
 import { isAccountBanActive } from "../identity/bans.ts";
 import { resolveSession, SESSION_COOKIE } from "../sessions/sessions.ts";
-import type { Audience, Realtime } from "./index.ts";
+import type { Audience, Namespaces, Realtime, SocketData } from "./index.ts";
+
+type MainServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
+
+/** Any namespace, seen untyped: publish has already checked the event against its map. */
+interface Emitter {
+  emit(event: string, payload: unknown): unknown;
+}
+
+function emitTo(nsp: Namespace, audience: Audience, event: string, payload: unknown) {
+  let target: Emitter | null = nsp;
+  if ("room" in audience) target = nsp.to(audience.room);
+  else if ("rooms" in audience) target = audience.rooms.length > 0 ? nsp.to(audience.rooms) : null;
+  target?.emit(event, payload);
+}
 
 /**
  * Socket.IO on the app's HTTP server. A connection is authenticated by the session cookie only
  * (decisions: whatever the client sends in its query is ignored for identity) and joins its
  * member's room `user:{id}`.
  */
-export function createRealtime(opts: { db: Db }): Realtime & { io(): Server | null } {
-  let io: Server | null = null;
-  const namespaces: { name: string; setup: (nsp: Namespace) => void }[] = [];
+export function createRealtime(opts: { db: Db }): Realtime {
+  let io: MainServer | null = null;
+  const namespaces: { name: keyof Namespaces; setup: (nsp: Namespace) => void }[] = [];
+  /** The server seen untyped, for what is checked before it gets here. */
+  const untyped = () => io as unknown as Server | null;
 
-  const authenticate = async (socket: Socket, next: (err?: Error) => void) => {
+  const authenticate = async (
+    socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>,
+    next: (err?: Error) => void,
+  ) => {
     try {
       const token = fastifyCookie.parse(socket.handshake.headers.cookie ?? "")[SESSION_COOKIE];
       const user = token ? await resolveSession(opts.db, token) : null;
@@ -34,28 +53,33 @@ export function createRealtime(opts: { db: Db }): Realtime & { io(): Server | nu
     const nsp = server.of(ns.name);
     nsp.use(authenticate);
     nsp.on("connection", (socket) => {
-      void socket.join(userRoom(socket.data.userId as string));
+      void socket.join(userRoom(socket.data.userId));
     });
     ns.setup(nsp);
   };
 
   return {
-    io: () => io,
     attach(server: HttpServer) {
-      io = new Server(server, { serveClient: false, cors: { origin: false } });
-      io.use(authenticate);
-      io.on("connection", (socket) => {
-        void socket.join(userRoom(socket.data.userId as string));
+      const created: MainServer = new Server(server, {
+        serveClient: false,
+        cors: { origin: false },
       });
-      for (const ns of namespaces) setUp(io, ns);
+      io = created;
+      created.use(authenticate);
+      created.on("connection", (socket) => {
+        void socket.join(userRoom(socket.data.userId));
+      });
+      for (const ns of namespaces) setUp(created as unknown as Server, ns);
     },
     namespace(name, setup) {
-      const ns = { name, setup };
+      // The namespace's events are typed by `Namespaces[name]`; Socket.IO builds it untyped.
+      const ns = { name, setup: setup as unknown as (nsp: Namespace) => void };
       namespaces.push(ns);
-      if (io) setUp(io, ns);
+      const server = untyped();
+      if (server) setUp(server, ns);
     },
     disconnectUser(userId, options = {}) {
-      const server = io;
+      const server = untyped();
       if (!server) return;
       const room = userRoom(userId);
       const names = options.namespace
@@ -68,11 +92,10 @@ export function createRealtime(opts: { db: Db }): Realtime & { io(): Server | nu
         nsp.in(room).disconnectSockets(!options.namespace);
       }
     },
-    publish(event: string, payload: unknown, audience: Audience) {
-      if (!io) return;
-      if ("all" in audience) io.emit(event, payload);
-      else if ("room" in audience) io.to(audience.room).emit(event, payload);
-      else if (audience.rooms.length > 0) io.to(audience.rooms).emit(event, payload);
+    publish(event: string, payload: unknown, audience: Audience & { namespace?: string }) {
+      const server = untyped();
+      if (!server) return;
+      emitTo(server.of(audience.namespace ?? "/"), audience, event, payload);
     },
     async close() {
       if (io) await io.close();

@@ -1,16 +1,14 @@
 import {
   type Announcement,
+  BROADCAST_EVENTS,
   CHAT_LIMITS,
   CHAT_MESSAGES,
   type ChatLike,
   type ChatMessageView,
-  type ChatPrivateMessage,
   type ChatUser,
   DEFAULT_THEME_SETTINGS,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
-  RATE_LIMIT_MESSAGES,
-  RATE_LIMITS,
   replyPreview,
   type ThemeSettings,
   USER_EVENTS,
@@ -19,14 +17,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { type ChatClient, chatClient, connectChat } from "../../../test/chat-client.ts";
-import { countRows } from "../../../test/db.ts";
-import { buildAdmin, buildBlock, buildModerator, buildUser } from "../../../test/factories.ts";
-import { privateMessages } from "../messages/schema.ts";
+import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
+import { buildAdmin, buildModerator, buildUser } from "../../../test/factories.ts";
 import { notifications } from "../notifications/schema.ts";
 import { users } from "../users/schema.ts";
 import { chatLikes, chatMessages } from "./schema.ts";
 import { saveChatMessage } from "./store.ts";
+
+/**
+ * The chat feature in the room (\`chat.ts\`: history, messages, likes, announcements) and its HTTP
+ * calls (kick and ban, theme settings, stats and wipe). The host's own rules are tested in
+ * platform/chat-room; private messages and track id with the messages and radio features.
+ */
 
 let t: TestApp;
 let baseUrl: string;
@@ -54,13 +56,6 @@ async function join(member?: Parameters<typeof chatClient>[2]) {
 const isText = (text: string) => (m: ChatMessageView) => m.message === text;
 
 describe("joining the chat room", () => {
-  it("refuses a connection without a session", async () => {
-    const socket = connectChat(baseUrl, "");
-    const error = await new Promise<Error>((resolve) => socket.once("connect_error", resolve));
-    expect(error.message).toMatch(/Not authenticated/);
-    socket.disconnect();
-  });
-
   it("sends the newest 50 messages oldest first, then tells everyone who joined", async () => {
     const author = await buildUser(t.ctx.db);
     for (let i = 0; i < 55; i++) {
@@ -272,46 +267,6 @@ describe("likes", () => {
   });
 });
 
-describe("one connection per member", () => {
-  it("refuses a second live connection with duplicate-user and keeps the first", async () => {
-    const first = await join();
-    const second = connectChat(baseUrl, `aw_sid=${first.agent.cookie("aw_sid")}`);
-    const duplicate = new Promise<{ title: string }>((r) => second.once(OUT.duplicateUser, r));
-    const closed = new Promise<string>((r) => second.once("disconnect", r));
-    expect((await duplicate).title).toBe(CHAT_MESSAGES.sessionAlreadyActive);
-    expect(await closed).toBe("io server disconnect");
-    first.socket.emit(IN.message, { message: "still here" });
-    expect((await first.next<ChatMessageView>(OUT.message)).message).toBe("still here");
-  });
-
-  it("keeps the user list: the newcomer gets the whole list, the room hears who joined and left", async () => {
-    const a = await join();
-    const b = await chatClient(t, baseUrl);
-    open.push(b);
-    const list = await b.next<{ users: ChatUser[] }>(OUT.users);
-    expect(list.users.map((u) => u._id).sort()).toEqual(
-      [a.member.user.id, b.member.user.id].sort(),
-    );
-    const joined = await a.next<Record<string, unknown> & { user: ChatUser }>(
-      OUT.userConnected,
-      (p) => p.user._id === b.member.user.id,
-    );
-    // Only the one who joined, not the whole list again (that would be O(members²) per join).
-    expect(Object.keys(joined)).toEqual(["user"]);
-    expect(joined.user).toMatchObject({ username: b.member.user.username });
-    b.close();
-    const left = await a.next<Record<string, unknown>>(OUT.userDisconnected);
-    expect(left).toEqual({ userId: b.member.user.id, username: b.member.user.username });
-    // Someone joining later gets the list without the one who left.
-    const c = await chatClient(t, baseUrl);
-    open.push(c);
-    const later = await c.next<{ users: ChatUser[] }>(OUT.users);
-    expect(later.users.map((u) => u._id).sort()).toEqual(
-      [a.member.user.id, c.member.user.id].sort(),
-    );
-  });
-});
-
 describe("kick and ban", () => {
   it("lets only admins and moderators kick; the target's chat closes at once with force-kick", async () => {
     const target = await join();
@@ -422,7 +377,7 @@ describe("theme settings", () => {
     });
     await new Promise<void>((r) => main.once("connect", () => r()));
     const pushed = new Promise<{ settings: ThemeSettings }>((r) =>
-      main.once(OUT.themeSettingsUpdated, r),
+      main.once(BROADCAST_EVENTS.themeSettingsUpdated, r),
     );
     const admin = await buildAdmin(t.ctx.db);
     const adminAgent = new Agent(t.app);
@@ -470,77 +425,5 @@ describe("admin chat stats and wipe", () => {
     expect(res.json()).toEqual({ deleted: 2 });
     expect(await wiped).toEqual({ deleted: 2 });
     expect(await t.ctx.db.select().from(chatMessages)).toHaveLength(0);
-  });
-});
-
-describe("private messages in the room", () => {
-  it("stores them in the inbox's conversation and delivers them live to both", async () => {
-    const a = await join();
-    const b = await join();
-    a.socket.emit(IN.privateMessage, {
-      to: b.member.user.id,
-      text: "psst <i>hi</i>",
-      from: "forged-socket",
-      sender: "someone else",
-    });
-    for (const client of [a, b]) {
-      const pm = await client.next<ChatPrivateMessage>(OUT.privateMessage);
-      expect(pm).toMatchObject({
-        type: "private-message",
-        sender: a.member.user.username,
-        senderId: a.member.user.id,
-        to: b.member.user.id,
-        text: "psst hi",
-      });
-    }
-    const inbox = await b.agent.get("/api/auth/pm/conversations");
-    const [conversation] = inbox.json().conversations;
-    expect(conversation.lastMessage.body).toBe("psst hi");
-    expect(conversation.unreadCount).toBe(1);
-  });
-
-  it("refuses a member who blocks the sender, with the inbox's message", async () => {
-    const a = await join();
-    const b = await join();
-    await buildBlock(t.ctx.db, b.member.user, a.member.user);
-    a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: "hello?" });
-    const error = await a.next<{ event: string; message: string }>(OUT.error);
-    expect(error.event).toBe(IN.privateMessage);
-    expect(error.message.length).toBeGreaterThan(0);
-    expect(b.received.some((r) => r.event === OUT.privateMessage)).toBe(false);
-  });
-
-  it("counts them with the inbox's messages: over the limit the sender is told and nothing is stored", async () => {
-    const a = await join();
-    const b = await join();
-    const { max } = RATE_LIMITS.privateMessages;
-    for (let i = 0; i < max; i++) {
-      a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: `note ${i}` });
-      await a.next(OUT.privateMessage);
-    }
-    const before = await countRows(t.ctx.db, privateMessages);
-    a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: "one too many" });
-    expect(await a.next<{ event: string; message: string }>(OUT.error)).toMatchObject({
-      event: IN.privateMessage,
-      message: RATE_LIMIT_MESSAGES.privateMessages,
-    });
-    expect(await countRows(t.ctx.db, privateMessages)).toBe(before);
-    // The inbox refuses them as well: one limit for both ways in.
-    const inbox = await a.agent.post("/api/auth/pm/conversations", { userId: b.member.user.id });
-    expect(inbox.statusCode).toBe(429);
-  });
-});
-
-describe("track id", () => {
-  it("says clearly that no station is configured, and locks repeated requests", async () => {
-    const a = await join();
-    a.socket.emit(IN.trackIdRequest);
-    expect(await a.next<{ message: string }>(OUT.trackIdError)).toEqual({
-      message: CHAT_MESSAGES.trackIdNotConfigured,
-    });
-    a.socket.emit(IN.trackIdRequest);
-    expect(await a.next<{ message: string }>(OUT.trackIdError)).toEqual({
-      message: CHAT_MESSAGES.trackIdUnavailable,
-    });
   });
 });

@@ -1,0 +1,131 @@
+import {
+  CHAT_CLIENT_SCHEMAS,
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  type ChatMessageType,
+  type ChatUser,
+  cleanChatMessage,
+  CHAT_CLIENT_EVENTS as IN,
+  mentionedUsernames,
+  type NameTagStyling,
+  CHAT_SERVER_EVENTS as OUT,
+  replyPreview,
+} from "@airwave/contracts";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { ChatRoom } from "../../platform/chat-room/index.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { uploads } from "../../platform/storage/schema.ts";
+import { gifs } from "../gifs/schema.ts";
+import { notify } from "../notifications/service.ts";
+import { users } from "../users/schema.ts";
+import { findChatMessage, saveChatMessage } from "./store.ts";
+
+/** GIF links may come from the GIF service's hosts or the station's own library. */
+function allowedGifUrl(ctx: AppContext, url: string): boolean {
+  try {
+    const u = new URL(url);
+    if (
+      u.protocol === "https:" &&
+      (u.hostname === "giphy.com" || u.hostname.endsWith(".giphy.com"))
+    )
+      return true;
+    return u.origin === new URL(ctx.config.GIPHY_API_URL).origin;
+  } catch {
+    return false;
+  }
+}
+
+async function isLibraryGif(ctx: AppContext, url: string): Promise<boolean> {
+  const rows = await ctx.db.select({ id: gifs.id }).from(gifs).where(eq(gifs.file, url)).limit(1);
+  return rows.length > 0;
+}
+
+async function isUploadedImage(ctx: AppContext, url: string): Promise<boolean> {
+  const key = ctx.storage.keyFromUrl(url);
+  if (!key) return false;
+  const rows = await ctx.db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(eq(uploads.key, key))
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function notifyMentions(
+  ctx: AppContext,
+  sender: ChatUser,
+  message: string,
+  messageId: string,
+) {
+  const names = mentionedUsernames(message).filter((n) => n !== sender.username.toLowerCase());
+  if (names.length === 0) return;
+  const rows = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, names.slice(0, 10)));
+  for (const row of rows) {
+    await notify(ctx, {
+      userId: row.id,
+      type: "mention",
+      fromId: sender._id,
+      meta: { messageId, preview: replyPreview(message) },
+    });
+  }
+}
+
+/**
+ * A member's message to the room (chat spec 3): within the chat limit, cleaned, its GIF or image
+ * checked, its reply built from the stored original, sent with the member's picture and name tag
+ * as they are now; mentioned members are notified.
+ */
+export function handleRoomMessages(room: ChatRoom, ctx: AppContext): void {
+  room.handle(IN.message, CHAT_CLIENT_SCHEMAS[IN.message], async (input, from) => {
+    const user = from.member;
+    if (!(await room.rateLimit.hit(user._id, room.now()))) {
+      from.reply(OUT.system, { type: "system", message: CHAT_MESSAGES.slowDown });
+      return;
+    }
+    const message = cleanChatMessage(input.message, "in");
+    if (!message) return from.refuse(CHAT_MESSAGES.empty);
+    if (input.type === "gif" && !allowedGifUrl(ctx, message))
+      return from.refuse(CHAT_MESSAGES.invalidGif);
+    if (input.type === "bvgif" && !(await isLibraryGif(ctx, message)))
+      return from.refuse(CHAT_MESSAGES.invalidGif);
+    if (input.type === "image" && !(await isUploadedImage(ctx, message)))
+      return from.refuse(CHAT_MESSAGES.invalidImage);
+
+    let replyTo = null;
+    if (input.replyTo) {
+      const original = await findChatMessage(ctx.db, input.replyTo.id);
+      if (!original) return from.refuse(CHAT_MESSAGES.unknownMessage);
+      replyTo = {
+        id: original.id,
+        username: original.username,
+        message: replyPreview(original.message),
+        type: original.type as ChatMessageType,
+      };
+    }
+    // Picture and name tag as they are now (the member may have changed them since joining).
+    const [fresh] = await ctx.db
+      .select({ profileimage: users.profileimage, nameTagStyling: users.nameTagStyling })
+      .from(users)
+      .where(eq(users.id, user._id))
+      .limit(1);
+    const profileimage = fresh?.profileimage ?? user.profileimage;
+    const nameTagStyling = (fresh?.nameTagStyling as NameTagStyling | null) ?? null;
+    await room.presence.update(user._id, { profileimage, nameTagStyling });
+    const saved = await saveChatMessage(ctx.db, {
+      clientId: input.id ?? Math.floor(Math.random() * CHAT_LIMITS.clientIdMax),
+      senderId: user._id,
+      username: user.username,
+      profileimage,
+      type: input.type,
+      message,
+      usernameStyle: nameTagStyling,
+      format: input.format ?? null,
+      replyTo,
+    });
+    room.broadcast(OUT.message, saved);
+    if (input.type === "message") await notifyMentions(ctx, user, message, saved._id);
+  });
+}

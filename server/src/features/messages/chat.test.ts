@@ -1,0 +1,95 @@
+import {
+  type ChatPrivateMessage,
+  CHAT_CLIENT_EVENTS as IN,
+  CHAT_SERVER_EVENTS as OUT,
+  RATE_LIMIT_MESSAGES,
+  RATE_LIMITS,
+} from "@airwave/contracts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/app.ts";
+import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
+import { countRows } from "../../../test/db.ts";
+import { buildBlock } from "../../../test/factories.ts";
+import { privateMessages } from "./schema.ts";
+
+/** Private messages typed in the chat room (`chat.ts`): the inbox's conversations, live in the room. */
+
+let t: TestApp;
+let baseUrl: string;
+const open: ChatClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
+});
+afterEach(() => {
+  for (const c of open.splice(0)) c.close();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function join() {
+  const client = await chatClient(t, baseUrl);
+  open.push(client);
+  await client.next(OUT.history);
+  return client;
+}
+
+describe("private messages in the room", () => {
+  it("stores them in the inbox's conversation and delivers them live to both", async () => {
+    const a = await join();
+    const b = await join();
+    a.socket.emit(IN.privateMessage, {
+      to: b.member.user.id,
+      text: "psst <i>hi</i>",
+      from: "forged-socket",
+      sender: "someone else",
+    });
+    for (const client of [a, b]) {
+      const pm = await client.next<ChatPrivateMessage>(OUT.privateMessage);
+      expect(pm).toMatchObject({
+        type: "private-message",
+        sender: a.member.user.username,
+        senderId: a.member.user.id,
+        to: b.member.user.id,
+        text: "psst hi",
+      });
+    }
+    const inbox = await b.agent.get("/api/auth/pm/conversations");
+    const [conversation] = inbox.json().conversations;
+    expect(conversation.lastMessage.body).toBe("psst hi");
+    expect(conversation.unreadCount).toBe(1);
+  });
+
+  it("refuses a member who blocks the sender, with the inbox's message", async () => {
+    const a = await join();
+    const b = await join();
+    await buildBlock(t.ctx.db, b.member.user, a.member.user);
+    a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: "hello?" });
+    const error = await a.next<{ event: string; message: string }>(OUT.error);
+    expect(error.event).toBe(IN.privateMessage);
+    expect(error.message.length).toBeGreaterThan(0);
+    expect(b.received.some((r) => r.event === OUT.privateMessage)).toBe(false);
+  });
+
+  it("counts them with the inbox's messages: over the limit the sender is told and nothing is stored", async () => {
+    const a = await join();
+    const b = await join();
+    const { max } = RATE_LIMITS.privateMessages;
+    for (let i = 0; i < max; i++) {
+      a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: `note ${i}` });
+      await a.next(OUT.privateMessage);
+    }
+    const before = await countRows(t.ctx.db, privateMessages);
+    a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: "one too many" });
+    expect(await a.next<{ event: string; message: string }>(OUT.error)).toMatchObject({
+      event: IN.privateMessage,
+      message: RATE_LIMIT_MESSAGES.privateMessages,
+    });
+    expect(await countRows(t.ctx.db, privateMessages)).toBe(before);
+    // The inbox refuses them as well: one limit for both ways in.
+    const inbox = await a.agent.post("/api/auth/pm/conversations", { userId: b.member.user.id });
+    expect(inbox.statusCode).toBe(429);
+  });
+});

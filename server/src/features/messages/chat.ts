@@ -1,0 +1,40 @@
+import {
+  CHAT_CLIENT_SCHEMAS,
+  CHAT_MESSAGES,
+  type ChatPrivateMessage,
+  cleanChatMessage,
+  CHAT_CLIENT_EVENTS as IN,
+  CHAT_SERVER_EVENTS as OUT,
+} from "@airwave/contracts";
+import type { ChatRoom } from "../../platform/chat-room/index.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { enforceRateLimit } from "../../platform/rate-limit/hook.ts";
+import { sendPrivateMessage, startConversation } from "./service.ts";
+
+/**
+ * A private message typed in the chat room (chat spec 7): stored in the inbox's conversation of the
+ * two members and sent live to both of them in the room. The inbox's refusals (a block, the limit)
+ * answer the sender with their message.
+ */
+export function privateMessageHandlers(room: ChatRoom, ctx: AppContext): void {
+  room.handle(IN.privateMessage, CHAT_CLIENT_SCHEMAS[IN.privateMessage], async (input, from) => {
+    const text = cleanChatMessage(input.text, "in");
+    if (!text) return from.refuse(CHAT_MESSAGES.empty);
+    const actor = { id: from.member._id };
+    // The inbox's limit: the same conversations, whichever way a message comes in.
+    await enforceRateLimit(ctx, "privateMessages", { member: actor.id });
+    const { conversationId } = await startConversation(ctx, actor, { userIds: [input.to] });
+    const sent = await sendPrivateMessage(ctx, actor, conversationId, { body: text });
+    const message: ChatPrivateMessage = {
+      _id: sent._id,
+      type: "private-message",
+      conversationId,
+      sender: from.member.username,
+      senderId: actor.id,
+      to: input.to,
+      text: sent.body,
+      timestamp: sent.createdAt,
+    };
+    room.emitToMembers([actor.id, input.to], OUT.privateMessage, message);
+  });
+}

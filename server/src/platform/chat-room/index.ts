@@ -1,0 +1,22 @@
+import { defineService } from "../services.ts";
+import { createChatRoomHost } from "./host.ts";
+import { memoryChatRoomStores } from "./memory-stores.ts";
+
+export type { ChatRoomHost } from "./host.ts";
+export type {
+  ChatConnection,
+  ChatHandleOptions,
+  ChatHandler,
+  ChatRoom,
+  ChatSender,
+} from "./room.ts";
+export type { ChatRateLimitStore, ChatRoomStores, LockStore, PresenceStore } from "./stores.ts";
+
+/**
+ * The app's chat room host, one per app instance: built by the composition root (`src/app.ts`),
+ * which registers every feature's `chat` into it and opens it on the chat namespace; stopped with
+ * the app. Its stores are in memory (one instance serves the room).
+ */
+export const chatRoomService = defineService("chat room", (ctx) =>
+  createChatRoomHost(ctx, memoryChatRoomStores()),
+);

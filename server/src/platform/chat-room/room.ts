@@ -1,0 +1,67 @@
+import type {
+  ChatClientEvent,
+  ChatServerEvent,
+  ChatServerEventPayloads,
+  ChatUser,
+} from "@airwave/contracts";
+import type { ZodType } from "zod";
+import type { ChatRoomStores } from "./stores.ts";
+
+/**
+ * The chat room as the features see it (`Feature.chat`): they register handlers for the room's
+ * client events and hooks on join and leave, and send through the room. Connection, admission, the
+ * per-member order and the error answers are the host's (`host.ts`).
+ */
+export interface ChatRoom extends ChatRoomStores {
+  /**
+   * Handles a client event: the payload is parsed with `schema` (a bad one is answered with
+   * `chat-error` and never reaches the handler), then the handler runs for the admitted member, one
+   * event at a time per member, in the order sent. A handler that throws an `AppError` below 500 is
+   * answered with its message; anything else is logged and answered with a generic message. Each
+   * event has one handler in the app.
+   */
+  handle<E extends ChatClientEvent, T>(
+    event: E,
+    schema: ZodType<T>,
+    handler: ChatHandler<T>,
+    options?: ChatHandleOptions,
+  ): void;
+  /** Runs when a member is admitted, before the user list is sent and the room told (history...). */
+  onJoin(hook: (member: ChatConnection) => void | Promise<void>): void;
+  /** Runs when a member's connection leaves the room (a closed tab, a kick, a stale connection). */
+  onLeave(hook: (member: ChatUser) => void | Promise<void>): void;
+  /** Sends an event to everyone in the room (on every instance). */
+  broadcast<E extends ChatServerEvent>(event: E, payload: ChatServerEventPayloads[E]): void;
+  /** Sends an event to the room connections of these members. */
+  emitToMembers<E extends ChatServerEvent>(
+    userIds: readonly string[],
+    event: E,
+    payload: ChatServerEventPayloads[E],
+  ): void;
+  /** The room's time in milliseconds (the app's clock, `ctx.clock`). */
+  now(): number;
+}
+
+/** The member's connection an event came from. */
+export interface ChatConnection {
+  /** The member as the room sees them (read when they joined). */
+  member: ChatUser;
+  /** Sends an event to this connection only. */
+  reply<E extends ChatServerEvent>(event: E, payload: ChatServerEventPayloads[E]): void;
+}
+
+/** The member's connection inside a handler, which may also refuse the event. */
+export interface ChatSender extends ChatConnection {
+  /** Answers the event with `chat-error` and `message`; the connection stays up. */
+  refuse(message: string): void;
+}
+
+export type ChatHandler<T> = (input: T, from: ChatSender) => void | Promise<void>;
+
+export interface ChatHandleOptions {
+  /**
+   * Who may send the event, checked before the payload is parsed: null allows, a message refuses
+   * (`chat-error` with it).
+   */
+  authorize?: (member: ChatUser) => string | null;
+}
