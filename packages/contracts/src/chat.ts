@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHAT_CLEAN_LIMITS } from "./chat-clean.ts";
-import { USER_EVENTS } from "./realtime.ts";
+import { BROADCAST_EVENTS, USER_EVENTS } from "./realtime.ts";
 import type { NameTagStyling } from "./users.ts";
 
 /**
@@ -9,7 +9,7 @@ import type { NameTagStyling } from "./users.ts";
  */
 export const CHAT_NAMESPACE = "/chat";
 
-/** Events the client sends. */
+/** Events the client sends (payloads and schemas: `chat-events.ts`). */
 export const CHAT_CLIENT_EVENTS = {
   message: "chat-message",
   like: "chat-like",
@@ -20,7 +20,7 @@ export const CHAT_CLIENT_EVENTS = {
   presencePing: "presence-ping",
 } as const;
 
-/** Events the server sends. */
+/** Events the server sends in the room (payloads: `chat-events.ts`). */
 export const CHAT_SERVER_EVENTS = {
   history: "chat-history",
   /** To everyone: `{ user }`, the member who joined (not the whole list: see `users`). */
@@ -42,7 +42,11 @@ export const CHAT_SERVER_EVENTS = {
   forceKick: USER_EVENTS.forceKick,
   privateMessage: "private-message",
   announcement: "admin-announcement",
-  themeSettingsUpdated: "theme-settings-updated",
+  /**
+   * @deprecated Not a room event: it is sent to everyone on the main namespace. Use
+   * `BROADCAST_EVENTS.themeSettingsUpdated`; kept here until the web reads it from there.
+   */
+  themeSettingsUpdated: BROADCAST_EVENTS.themeSettingsUpdated,
   wiped: "chat-wiped",
   /** A payload the server refused: `{ event, message }`. The connection stays up. */
   error: "chat-error",

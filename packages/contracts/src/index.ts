@@ -9,6 +9,7 @@ export * from "./chat.ts";
 export * from "./chat-announcements.ts";
 export * from "./chat-clean.ts";
 export * from "./chat-emoji.ts";
+export * from "./chat-events.ts";
 export * from "./chat-nametag.ts";
 export * from "./chat-pm.ts";
 export * from "./chat-render.ts";
