@@ -20,7 +20,8 @@ import {
 } from "@mui/material";
 import { useEffect, useId, useRef, useState } from "react";
 import { RelativeTime } from "../../../ui/RelativeTime.tsx";
-import { type AnnouncementSocket, useChatSocketEvent } from "./socket.ts";
+import type { ChatRoom } from "../room/features.ts";
+import { useRoom, useRoomEvent } from "../room/hooks.ts";
 
 /** How long after asking for the last announcement an answer counts as that one (not a new one). */
 const LAST_ANSWER_MS = 5_000;
@@ -38,6 +39,11 @@ export function announcementOf(payload: unknown): Announcement | null {
     from: typeof a.from === "string" ? a.from : "",
     at: typeof a.at === "string" ? a.at : "",
   };
+}
+
+/** Asks the room for its last announcement (when connected), noting when. */
+function askLast(room: ChatRoom | null, askedAt: { current: number }) {
+  if (room?.emit(CHAT_CLIENT_EVENTS.getLastAnnouncement)) askedAt.current = Date.now();
 }
 
 const dismissedAt = () => {
@@ -83,26 +89,18 @@ function Body({ announcement }: { announcement: Announcement }) {
  * (`get-last-announcement`) and shows it as a banner; one sent while here opens a dialog. Plain
  * text only, escaped. A dismissed announcement does not come back in this browser tab.
  */
-export function IncomingAnnouncement({ socket }: { socket: AnnouncementSocket | null }) {
+export function IncomingAnnouncement() {
+  const room = useRoom();
   const id = useId();
   const [live, setLive] = useState<Announcement | null>(null);
   const [banner, setBanner] = useState<Announcement | null>(null);
   const askedAt = useRef(0);
 
-  useEffect(() => {
-    if (!socket) return;
-    const ask = () => {
-      askedAt.current = Date.now();
-      socket.emit(CHAT_CLIENT_EVENTS.getLastAnnouncement);
-    };
-    if (socket.connected) ask();
-    socket.on("connect", ask);
-    return () => {
-      socket.off?.("connect", ask);
-    };
-  }, [socket]);
+  // Asked when the room is (or gets) connected, and again on every reconnect.
+  useEffect(() => askLast(room, askedAt), [room]);
+  useRoomEvent("connect", () => askLast(room, askedAt));
 
-  useChatSocketEvent(socket, CHAT_SERVER_EVENTS.announcement, (payload) => {
+  useRoomEvent(CHAT_SERVER_EVENTS.announcement, (payload) => {
     const a = announcementOf(payload);
     if (!a) return;
     // The answer to our question is an announcement made before we asked; a newer one is live.
