@@ -1,3 +1,4 @@
+import { announcementsFeature } from "../announcements/room.ts";
 import { initialStateOf, type RoomStateOf } from "./feature.ts";
 import type { ChatRoomClient } from "./host.ts";
 import { messagesFeature } from "./messages.ts";
@@ -15,6 +16,7 @@ export const ROOM_FEATURES = [
   usersFeature,
   upNextFeature,
   trackIdFeature,
+  announcementsFeature,
 ] as const;
 
 export type RoomFeatures = typeof ROOM_FEATURES;

@@ -38,19 +38,20 @@ export function useChatRoom(
     };
   }, [factory]);
 
-  const state = useSyncExternalStore(
-    client?.subscribe ?? noSubscribe,
-    client?.getState ?? initial,
-    initial,
-  );
-  return { client, state };
+  return { client, state: useStateOf(client) };
 }
+
+const useStateOf = (client: ChatRoom | null): RoomState =>
+  useSyncExternalStore(client?.subscribe ?? noSubscribe, client?.getState ?? initial, initial);
 
 /** The room the screen is in, for the components of the room's features. */
 export const ChatRoomContext = createContext<ChatRoom | null>(null);
 
 /** The room the component is in (null outside the room or before it is joined). */
 export const useRoom = (): ChatRoom | null => useContext(ChatRoomContext);
+
+/** The state of the room the component is in: the status and every feature's slots. */
+export const useRoomState = (): RoomState => useStateOf(useRoom());
 
 /**
  * Listens to a room event while mounted, after the room's features have reduced it (the chat
