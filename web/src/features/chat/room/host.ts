@@ -19,7 +19,6 @@ type Slots = Record<string, unknown>;
 
 /** A feature running in this room: its slot names, its reducers and what they may do. */
 interface Running {
-  feature: AnyRoomFeature;
   keys: readonly string[];
   on: Partial<Record<RoomEvent, RoomReducer<Slots, RoomEvent>>>;
   effects: RoomEffects<Slots>;
@@ -68,7 +67,7 @@ export class ChatRoomClient<F extends readonly AnyRoomFeature[] = readonly AnyRo
         owners.set(key, feature.name);
       }
       Object.assign(state, initial);
-      const running: Running = { feature, keys, on, effects: this.effectsFor(() => running) };
+      const running: Running = { keys, on, effects: this.effectsFor(() => running) };
       this.running.push(running);
       this.byFeature.set(feature, running);
     }
