@@ -1,23 +1,33 @@
-import type { UserEventPayloads } from "@airwave/contracts";
+import type {
+  ClientToServerEvents,
+  MainServerEvent,
+  MainServerEventPayloads,
+  ServerToClientEvents,
+} from "@airwave/contracts";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { Socket } from "socket.io-client";
 import { useAuthStatus } from "./session.ts";
 
+/** The session's connection on the main namespace, typed by its event map. */
+export type MainSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
 /**
- * The one real-time connection of a signed-in session (notifications now, the chat room later).
- * socket.io-client is imported on demand so it never weighs on the login page. The server
- * authenticates the connection by the session cookie and joins it to the member's room.
+ * The one real-time connection of a signed-in session (notifications, inbox, schedule, theme…;
+ * the chat room has its own namespace). socket.io-client is imported on demand so it never weighs
+ * on the login page. The server authenticates the connection by the session cookie and joins it to
+ * the member's room.
  */
-export type SocketFactory = () => Promise<Socket>;
+export type SocketFactory = () => Promise<MainSocket>;
 
 const defaultFactory: SocketFactory = async () => {
   const { io } = await import("socket.io-client");
   // Same origin, default path /socket.io (Vite's dev server proxies it).
-  return io({ withCredentials: true, transports: ["websocket", "polling"] });
+  const created: MainSocket = io({ withCredentials: true, transports: ["websocket", "polling"] });
+  return created;
 };
 
 let factory: SocketFactory = defaultFactory;
-let socket: Socket | null = null;
+let socket: MainSocket | null = null;
 let connecting = false;
 /** Bumped on every disconnect, so a connection still being created then is dropped. */
 let generation = 0;
@@ -58,7 +68,7 @@ export function disconnectSocket(): void {
   changed();
 }
 
-export function getSocket(): Socket | null {
+export function getSocket(): MainSocket | null {
   return socket;
 }
 
@@ -76,7 +86,7 @@ function subscribe(listener: () => void) {
 }
 
 /** The current connection, or null while signed out or still connecting. */
-export function useSocket(): Socket | null {
+export function useSocket(): MainSocket | null {
   return useSyncExternalStore(subscribe, getSocket, () => null);
 }
 
@@ -115,17 +125,20 @@ interface Listenable {
   off(event: string, listener: (payload: unknown) => void): unknown;
 }
 
-/** Payload of a server event: the member-room events are typed by the contracts. */
-export type SocketPayload<E extends string> = E extends keyof UserEventPayloads
-  ? UserEventPayloads[E]
-  : unknown;
+/** What `useSocketEvent` hears: the main namespace's server events, and the connection's connect. */
+export type SocketEvent = MainServerEvent | "connect";
+
+/** The payload of an event, as the main namespace's map (`ServerToClientEvents`) types it. */
+export type SocketPayload<E extends SocketEvent> = E extends MainServerEvent
+  ? MainServerEventPayloads[E]
+  : undefined;
 
 /**
- * Listens to a server event on the session's connection for as long as the component is mounted.
- * The handler may change on every render; the listener is only re-attached when the connection
- * or the event name changes.
+ * Listens to a server event on the session's connection for as long as the component is mounted
+ * (the chat room's events: `useRoomEvent`). The handler may change on every render; the listener
+ * is only re-attached when the connection or the event name changes.
  */
-export function useSocketEvent<E extends string>(
+export function useSocketEvent<E extends SocketEvent>(
   event: E,
   handler: (payload: SocketPayload<E>) => void,
 ): void {
@@ -137,7 +150,7 @@ export function useSocketEvent<E extends string>(
 
   useEffect(() => {
     if (!current) return;
-    // Event names are open-ended (the chat room brings its own): listen untyped, type the payload.
+    // The handler is typed by the map; Socket.IO's overloads cannot follow a generic event name.
     const target = current as unknown as Listenable;
     const listener = (payload: unknown) => latest.current(payload as SocketPayload<E>);
     target.on(event, listener);

@@ -1,9 +1,16 @@
-import { type AuthStatus, USER_EVENTS, USER_LIMITS } from "@airwave/contracts";
+import {
+  type AuthStatus,
+  BROADCAST_EVENTS,
+  type ForceKickEvent,
+  type ScheduleChangedEvent,
+  USER_EVENTS,
+  USER_LIMITS,
+} from "@airwave/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import type { Socket } from "socket.io-client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { callsTo, fakeApi } from "../../features/notifications/testing/fake-api.ts";
 import { usePresenceHeartbeat } from "../presence.ts";
 import { authStatusKey } from "../session.ts";
@@ -87,6 +94,37 @@ describe("the session's socket", () => {
     await waitFor(() => expect(getSocket()).toBe(fake));
     member.unmount();
     await waitFor(() => expect(fake.disconnect).toHaveBeenCalledTimes(1));
+  });
+
+  it("types each event's payload by the main namespace's map, and knows only its events", async () => {
+    const fake = fakeSocket();
+    setSocketFactory(async () => fake as unknown as Socket);
+    const received: unknown[] = [];
+    renderHook(
+      () => {
+        useRealtimeConnection();
+        useSocketEvent(BROADCAST_EVENTS.scheduleChanged, (p) => {
+          expectTypeOf(p).toEqualTypeOf<ScheduleChangedEvent>();
+          received.push(p.day);
+        });
+        useSocketEvent(USER_EVENTS.forceKick, (p) => {
+          expectTypeOf(p).toEqualTypeOf<ForceKickEvent>();
+          received.push(p.reason);
+        });
+        useSocketEvent("connect", (p) => {
+          expectTypeOf(p).toEqualTypeOf<undefined>();
+          received.push("connected");
+        });
+        // @ts-expect-error The chat room's events are not on the main namespace (useRoomEvent).
+        useSocketEvent("chat-message", () => {});
+      },
+      { wrapper: withClient(true).wrapper },
+    );
+    await waitFor(() => expect(getSocket()).toBe(fake));
+    act(() => fake.emitFromServer(BROADCAST_EVENTS.scheduleChanged, { day: "Monday" }));
+    act(() => fake.emitFromServer(USER_EVENTS.forceKick, { reason: "cool off" }));
+    act(() => fake.emitFromServer("connect", undefined));
+    expect(received).toEqual(["Monday", "cool off", "connected"]);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   CHAT_MESSAGES,
   CHAT_UI,
   type ChatMessageView,
+  CHAT_CLIENT_EVENTS as IN,
   PATHS,
   type UserData,
 } from "@airwave/contracts";
@@ -35,13 +36,9 @@ import { useRealtimeConnection } from "../../app/socket.ts";
 import { CountBadge, countText } from "../../ui/CountBadge.tsx";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
-import { kickDestination } from "../auth/banned-url.ts";
-import { signOut } from "../auth/LogoutPage.tsx";
-import { queueFireworks } from "../effects/fireworks-queue.ts";
 import { ImageViewer } from "../posts/ImageViewer.tsx";
 import { AnnouncementButton } from "./announcements/AnnouncementComposer.tsx";
 import { IncomingAnnouncement } from "./announcements/IncomingAnnouncement.tsx";
-import type { AnnouncementSocket } from "./announcements/socket.ts";
 import { useUpdateCheck } from "./build-version.ts";
 import { Composer } from "./Composer.tsx";
 import { MessageList } from "./MessageList.tsx";
@@ -49,12 +46,15 @@ import { NameTagCustomizerButton } from "./nametag/NameTagCustomizer.tsx";
 import { FloatingPmWindow } from "./pm/FloatingPmWindow.tsx";
 import { clampFontScale, readFontScale, stepFontScale, writeFontScale } from "./preferences.ts";
 import { RulesDialog } from "./RulesDialog.tsx";
-import { type ChatSocketFactory, defaultChatSocketFactory, type RoomNotice } from "./room.ts";
+import { ChatRoomContext, useChatRoom } from "./room/hooks.ts";
+import { type ChatSocketFactory, defaultChatSocketFactory } from "./room/socket.ts";
+import { requestTrackId } from "./room/track-id.ts";
+import { dismissJoin } from "./room/users.ts";
 import { ScheduleDialog } from "./ScheduleDialog.tsx";
 import { UpdateDialog } from "./UpdateDialog.tsx";
 import { UpNextBanner } from "./UpNextBanner.tsx";
 import { UserList } from "./UserList.tsx";
-import { useChatRoom } from "./useChatRoom.ts";
+import { useRoomNotices } from "./useRoomNotices.ts";
 import { WelcomeToasts } from "./WelcomeToasts.tsx";
 
 const USERS_BADGE_MAX = 999;
@@ -167,36 +167,10 @@ export function ChatRoomView({
   const [session, setSession] = useState<DialogMessage | null>(null);
   const served = useUpdateCheck();
 
-  const onNotice = useCallback(
-    (notice: RoomNotice) => {
-      switch (notice.kind) {
-        case "duplicate":
-          setSession({ title: notice.title, message: notice.message });
-          break;
-        case "forceKick":
-          void signOut().then(() => leave(kickDestination(notice.reason)));
-          break;
-        case "error":
-          enqueueSnackbar(notice.message, { variant: "error" });
-          break;
-        case "trackIdComplete":
-          enqueueSnackbar(notice.message ?? CHAT_UI.trackIdDone, { variant: "success" });
-          break;
-        case "trackIdError":
-          enqueueSnackbar(notice.message, { variant: "warning" });
-          break;
-        case "userJoined":
-          queueFireworks();
-          break;
-      }
-    },
-    [enqueueSnackbar, leave],
-  );
-
-  const { client, state } = useChatRoom(socketFactory, onNotice, me._id);
+  const { client, state } = useChatRoom(socketFactory, me._id);
   const connected = state.status === "connected";
-  // The namespace socket, for the announcement components (re-read on every state change).
-  const roomSocket = (client?.getSocket() ?? null) as unknown as AnnouncementSocket | null;
+
+  useRoomNotices(client, { meId: me._id, onDuplicate: setSession, leave });
 
   const changeFont = useCallback((direction: 1 | -1) => {
     setFontScale((s) => {
@@ -235,10 +209,10 @@ export function ChatRoomView({
     return () => window.removeEventListener("keydown", onKey);
   }, [fullScreen]);
 
-  const onLike = useCallback((id: string) => client?.like(id), [client]);
+  const onLike = useCallback((id: string) => client?.emit(IN.like, { messageId: id }), [client]);
   const onOpenImage = useCallback((src: string, alt: string) => setViewer({ src, alt }), []);
   const trackId = () => {
-    const problem = client ? client.requestTrackId() : CHAT_MESSAGES.trackIdNotReady;
+    const problem = client ? requestTrackId(client) : CHAT_MESSAGES.trackIdNotReady;
     if (problem) enqueueSnackbar(problem, { variant: "warning" });
   };
 
@@ -286,7 +260,7 @@ export function ChatRoomView({
         <Typography variant="h6" component="h1" sx={{ fontWeight: 800, mr: "auto" }}>
           {CHAT_UI.pageTitle}
         </Typography>
-        <AnnouncementButton socket={roomSocket} size="small" />
+        <AnnouncementButton size="small" />
         <NameTagCustomizerButton size="small" />
         <HeaderButton
           label={state.trackIdLoading ? CHAT_UI.trackIdLoading : CHAT_UI.trackId}
@@ -366,9 +340,12 @@ export function ChatRoomView({
         </Alert>
       )}
       <UpNextBanner upNext={state.upNext} />
-      <IncomingAnnouncement socket={roomSocket} />
+      <IncomingAnnouncement />
       <Box sx={{ position: "relative", flex: 1, minHeight: 0, display: "flex" }}>
-        <WelcomeToasts joins={state.joins} onDismiss={(key) => client?.dismissJoin(key)} />
+        <WelcomeToasts
+          joins={state.joins}
+          onDismiss={(key) => client && dismissJoin(client, key)}
+        />
         <MessageList
           messages={state.messages}
           likes={state.likes}
@@ -388,54 +365,58 @@ export function ChatRoomView({
         disabled={!connected}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
-        onSend={(input) => client?.send(input) ?? false}
+        onSend={(input) => client?.emit(IN.message, input) ?? false}
         onError={(message) => enqueueSnackbar(message, { variant: "error" })}
       />
     </Paper>
   );
 
   return (
-    <Box sx={{ display: "flex", gap: 2, height, minHeight: 360, p: popup ? 1 : 0 }}>
-      {chatBox}
-      {!mobile && (
-        <Paper
-          component="aside"
-          aria-label={CHAT_UI.users}
-          sx={{ width: 260, flexShrink: 0, minHeight: 0, overflow: "hidden" }}
-        >
-          <SidePanel users={state.users} me={me} />
-        </Paper>
-      )}
-      {mobile && (
-        <Drawer
-          anchor="right"
-          open={usersOpen}
-          onClose={() => setUsersOpen(false)}
-          // Above the app's top bar.
-          sx={{ zIndex: (t) => t.zIndex.modal }}
-          slotProps={{ paper: { "aria-label": CHAT_UI.users, sx: { width: "min(300px, 85vw)" } } }}
-        >
-          <SidePanel users={state.users} me={me} onClose={() => setUsersOpen(false)} />
-        </Drawer>
-      )}
-      <ImageViewer
-        open={!!viewer}
-        src={viewer?.src ?? ""}
-        alt={viewer?.alt ?? ""}
-        onClose={() => setViewer(null)}
-      />
-      <ScheduleDialog open={scheduleOpen} onClose={() => setScheduleOpen(false)} />
-      <MessageDialog
-        value={session}
-        onClose={() => {
-          setSession(null);
-          navigate(PATHS.root);
-        }}
-      />
-      <FloatingPmWindow />
-      <UpdateDialog served={served} />
-      <RulesDialog />
-    </Box>
+    <ChatRoomContext value={client}>
+      <Box sx={{ display: "flex", gap: 2, height, minHeight: 360, p: popup ? 1 : 0 }}>
+        {chatBox}
+        {!mobile && (
+          <Paper
+            component="aside"
+            aria-label={CHAT_UI.users}
+            sx={{ width: 260, flexShrink: 0, minHeight: 0, overflow: "hidden" }}
+          >
+            <SidePanel users={state.users} me={me} />
+          </Paper>
+        )}
+        {mobile && (
+          <Drawer
+            anchor="right"
+            open={usersOpen}
+            onClose={() => setUsersOpen(false)}
+            // Above the app's top bar.
+            sx={{ zIndex: (t) => t.zIndex.modal }}
+            slotProps={{
+              paper: { "aria-label": CHAT_UI.users, sx: { width: "min(300px, 85vw)" } },
+            }}
+          >
+            <SidePanel users={state.users} me={me} onClose={() => setUsersOpen(false)} />
+          </Drawer>
+        )}
+        <ImageViewer
+          open={!!viewer}
+          src={viewer?.src ?? ""}
+          alt={viewer?.alt ?? ""}
+          onClose={() => setViewer(null)}
+        />
+        <ScheduleDialog open={scheduleOpen} onClose={() => setScheduleOpen(false)} />
+        <MessageDialog
+          value={session}
+          onClose={() => {
+            setSession(null);
+            navigate(PATHS.root);
+          }}
+        />
+        <FloatingPmWindow />
+        <UpdateDialog served={served} />
+        <RulesDialog />
+      </Box>
+    </ChatRoomContext>
   );
 }
 

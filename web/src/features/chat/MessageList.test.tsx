@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, signedInQueryClient } from "../../test/fake-session.tsx";
 import { MessageList } from "./MessageList.tsx";
-import type { Pulse } from "./room.ts";
+import type { Pulse } from "./room/messages.ts";
 import { chatMessage } from "./test-utils.ts";
 
 afterEach(() => {

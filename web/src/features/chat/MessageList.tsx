@@ -30,7 +30,7 @@ import {
 import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
 import { ChatMessageText } from "./ChatMessageText.tsx";
 import { ChatNameTag } from "./ChatNameTag.tsx";
-import type { Pulse } from "./room.ts";
+import type { Pulse } from "./room/messages.ts";
 
 const MEDIA_TYPES = new Set(["gif", "bvgif", "image"]);
 const INTERACTIVE_TYPES = new Set(["message", "gif", "bvgif", "image", "track-id"]);

@@ -2,7 +2,7 @@ import { CHAT_MESSAGES, CHAT_UI } from "@airwave/contracts";
 import CloseIcon from "@mui/icons-material/Close";
 import WavingHandIcon from "@mui/icons-material/WavingHand";
 import { Box, IconButton, Paper, Typography } from "@mui/material";
-import type { JoinToast } from "./room.ts";
+import type { JoinToast } from "./room/users.ts";
 
 /** Welcome toasts of members joining (chat spec 2): each removes itself after 10 s. */
 export function WelcomeToasts({

@@ -1,5 +1,5 @@
 import {
-  CHAT_SERVER_EVENTS,
+  BROADCAST_EVENTS,
   DEFAULT_THEME_SETTINGS,
   STORAGE_KEYS,
   type ThemeSettings,
@@ -53,9 +53,9 @@ describe("useThemeSettings", () => {
     expect(hook.result.current).toEqual(DEFAULT_THEME_SETTINGS);
     await waitFor(() => expect(stored()).toEqual(DEFAULT_THEME_SETTINGS));
     await waitFor(() => expect(getSocket()).not.toBeNull());
-    await waitFor(() => expect(socket.listeners(CHAT_SERVER_EVENTS.themeSettingsUpdated)).toBe(1));
+    await waitFor(() => expect(socket.listeners(BROADCAST_EVENTS.themeSettingsUpdated)).toBe(1));
 
-    act(() => socket.serverSends(CHAT_SERVER_EVENTS.themeSettingsUpdated, { settings: christmas }));
+    act(() => socket.serverSends(BROADCAST_EVENTS.themeSettingsUpdated, { settings: christmas }));
     await waitFor(() => expect(hook.result.current).toEqual(christmas));
     expect(stored()).toEqual(christmas);
     expect(activeEffects(hook.result.current)).toEqual({
@@ -66,7 +66,7 @@ describe("useThemeSettings", () => {
 
     // An unreadable push changes nothing.
     act(() =>
-      socket.serverSends(CHAT_SERVER_EVENTS.themeSettingsUpdated, {
+      socket.serverSends(BROADCAST_EVENTS.themeSettingsUpdated, {
         settings: { activeTheme: "halloween" },
       }),
     );
@@ -105,8 +105,8 @@ describe("useThemeSettings", () => {
   it("an answer asked for before a push does not undo the push", async () => {
     const waiting: ((r: Response) => void)[] = [];
     const { socket, hook } = setup(() => new Promise<Response>((resolve) => waiting.push(resolve)));
-    await waitFor(() => expect(socket.listeners(CHAT_SERVER_EVENTS.themeSettingsUpdated)).toBe(1));
-    act(() => socket.serverSends(CHAT_SERVER_EVENTS.themeSettingsUpdated, { settings: christmas }));
+    await waitFor(() => expect(socket.listeners(BROADCAST_EVENTS.themeSettingsUpdated)).toBe(1));
+    act(() => socket.serverSends(BROADCAST_EVENTS.themeSettingsUpdated, { settings: christmas }));
     await waitFor(() => expect(hook.result.current).toEqual(christmas));
     act(() => {
       for (const release of waiting)

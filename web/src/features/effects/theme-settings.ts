@@ -1,5 +1,5 @@
 import {
-  CHAT_SERVER_EVENTS,
+  BROADCAST_EVENTS,
   DEFAULT_THEME_SETTINGS,
   STORAGE_KEYS,
   type ThemeSettings,
@@ -72,7 +72,7 @@ export function useThemeSettings(): ThemeSettings {
     retry: false,
   });
 
-  useSocketEvent(CHAT_SERVER_EVENTS.themeSettingsUpdated, (payload) => {
+  useSocketEvent(BROADCAST_EVENTS.themeSettingsUpdated, (payload) => {
     const settings = settingsOf(payload);
     if (!settings) return;
     pushes++;
@@ -80,16 +80,12 @@ export function useThemeSettings(): ThemeSettings {
     qc.setQueryData(themeSettingsKey, settings);
   });
 
-  // Pushes sent while the connection was down are lost: read the settings again on (re)connect.
+  // Pushes sent while the connection was down are lost: read the settings again on (re)connect,
+  // and when the connection appears already up.
+  useSocketEvent("connect", () => void qc.invalidateQueries({ queryKey: themeSettingsKey }));
   const socket = useSocket();
   useEffect(() => {
-    if (!socket) return;
-    const reread = () => void qc.invalidateQueries({ queryKey: themeSettingsKey });
-    if (socket.connected) reread();
-    socket.on("connect", reread);
-    return () => {
-      socket.off("connect", reread);
-    };
+    if (socket?.connected) void qc.invalidateQueries({ queryKey: themeSettingsKey });
   }, [socket, qc]);
 
   return query.data ?? DEFAULT_THEME_SETTINGS;

@@ -14,7 +14,7 @@ export const nowPlayingKey = ["radio", "nowplaying"] as const;
 export function useNowPlaying() {
   const qc = useQueryClient();
   useSocketEvent(RADIO_EVENTS.nowPlaying, (payload) => {
-    qc.setQueryData(nowPlayingKey, payload as NowPlaying);
+    qc.setQueryData(nowPlayingKey, payload);
   });
   return useQuery({
     queryKey: nowPlayingKey,

@@ -23,7 +23,7 @@ import {
 } from "@mui/material";
 import { useEffect, useId, useRef, useState } from "react";
 import { useMe } from "../../../app/session.ts";
-import { type AnnouncementSocket, useChatSocketEvent } from "./socket.ts";
+import { useRoom, useRoomEvent } from "../room/hooks.ts";
 
 /** Without an answer from the room after this long, the composer lets the admin try again. */
 const ANSWER_WAIT_MS = 10_000;
@@ -39,18 +39,11 @@ export const canAnnounce = (role: string | null | undefined) => isStaffRole(role
 /**
  * The announcement composer (chat spec 2 and 5): a title (80) and a message (1000), each with its
  * counter, plain text (no markdown). Send is enabled when either has text after trimming; it emits
- * `admin-announcement` on the chat socket and closes when the room broadcasts it, or shows the
+ * `admin-announcement` in the room and closes when the room broadcasts it, or shows the
  * room's refusal.
  */
-export function AnnouncementComposer({
-  open,
-  onClose,
-  socket,
-}: {
-  open: boolean;
-  onClose: () => void;
-  socket: AnnouncementSocket | null;
-}) {
+export function AnnouncementComposer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const room = useRoom();
   const id = useId();
   const [title, setTitle] = useState("");
   const [message, setMessage] = useState("");
@@ -65,22 +58,22 @@ export function AnnouncementComposer({
   }, [open]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const sendable = announcementSendable(title, message) && !!socket && !sending;
+  const sendable = announcementSendable(title, message) && !!room && !sending;
 
   const finish = () => {
     clearTimeout(timer.current);
     setSending(false);
   };
 
-  useChatSocketEvent(socket, CHAT_SERVER_EVENTS.announcement, () => {
+  useRoomEvent(CHAT_SERVER_EVENTS.announcement, () => {
     if (!sending) return;
     finish();
     setTitle("");
     setMessage("");
     onClose();
   });
-  useChatSocketEvent(socket, CHAT_SERVER_EVENTS.error, (payload) => {
-    const refusal = payload as { event?: string; message?: string } | null;
+  useRoomEvent(CHAT_SERVER_EVENTS.error, (refusal) => {
+    // Off the wire unchecked: a refusal without its fields is not ours.
     if (!sending || refusal?.event !== CHAT_CLIENT_EVENTS.announcement) return;
     finish();
     setError(refusal.message ?? null);
@@ -88,10 +81,9 @@ export function AnnouncementComposer({
 
   const send = () => {
     const parsed = announcementInputSchema.safeParse({ title, message });
-    if (!parsed.success || !socket) return;
+    if (!parsed.success || !room?.queue(CHAT_CLIENT_EVENTS.announcement, parsed.data)) return;
     setError(null);
     setSending(true);
-    socket.emit(CHAT_CLIENT_EVENTS.announcement, parsed.data);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setSending(false), ANSWER_WAIT_MS);
   };
@@ -162,13 +154,7 @@ export function AnnouncementComposer({
  * The announcement button with its composer, shown to admins and moderators only (the room
  * refuses anyone else anyway).
  */
-export function AnnouncementButton({
-  socket,
-  size = "medium",
-}: {
-  socket: AnnouncementSocket | null;
-  size?: "small" | "medium";
-}) {
+export function AnnouncementButton({ size = "medium" }: { size?: "small" | "medium" }) {
   const role = useMe().data?.role;
   const [open, setOpen] = useState(false);
   if (!canAnnounce(role)) return null;
@@ -184,7 +170,7 @@ export function AnnouncementButton({
           <CampaignIcon fontSize={size === "small" ? "small" : "medium"} />
         </IconButton>
       </Tooltip>
-      <AnnouncementComposer open={open} onClose={() => setOpen(false)} socket={socket} />
+      <AnnouncementComposer open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

@@ -1,10 +1,4 @@
-import {
-  ANNOUNCEMENT_TEXTS,
-  type Announcement,
-  CHAT_CLIENT_EVENTS,
-  CHAT_EXTRAS_STORAGE,
-  CHAT_SERVER_EVENTS,
-} from "@airwave/contracts";
+import { ANNOUNCEMENT_TEXTS, type Announcement } from "@airwave/contracts";
 import CampaignIcon from "@mui/icons-material/Campaign";
 import {
   Alert,
@@ -18,42 +12,10 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { RelativeTime } from "../../../ui/RelativeTime.tsx";
-import { type AnnouncementSocket, useChatSocketEvent } from "./socket.ts";
-
-/** How long after asking for the last announcement an answer counts as that one (not a new one). */
-const LAST_ANSWER_MS = 5_000;
-
-/** An announcement from the room, or null when the payload is not one. */
-export function announcementOf(payload: unknown): Announcement | null {
-  const a = payload as Partial<Announcement> | null;
-  if (!a || typeof a !== "object") return null;
-  const title = typeof a.title === "string" ? a.title : "";
-  const message = typeof a.message === "string" ? a.message : "";
-  if (!title && !message) return null;
-  return {
-    title,
-    message,
-    from: typeof a.from === "string" ? a.from : "",
-    at: typeof a.at === "string" ? a.at : "",
-  };
-}
-
-const dismissedAt = () => {
-  try {
-    return sessionStorage.getItem(CHAT_EXTRAS_STORAGE.dismissedAnnouncement);
-  } catch {
-    return null;
-  }
-};
-const dismiss = (a: Announcement) => {
-  try {
-    sessionStorage.setItem(CHAT_EXTRAS_STORAGE.dismissedAnnouncement, a.at);
-  } catch {
-    // Not kept: it may show again after a reload.
-  }
-};
+import { useRoom, useRoomState } from "../room/hooks.ts";
+import { dismissAnnouncement } from "./room.ts";
 
 function Body({ announcement }: { announcement: Announcement }) {
   return (
@@ -79,48 +41,15 @@ function Body({ announcement }: { announcement: Announcement }) {
 }
 
 /**
- * The incoming announcement (chat spec 2): asks the room for the last one when connected
- * (`get-last-announcement`) and shows it as a banner; one sent while here opens a dialog. Plain
- * text only, escaped. A dismissed announcement does not come back in this browser tab.
+ * The incoming announcement (chat spec 2): the last one (asked for by the room's announcements
+ * feature, `room.ts`) as a banner; one sent while here in a dialog. Plain text only, escaped. A
+ * dismissed announcement does not come back in this browser tab.
  */
-export function IncomingAnnouncement({ socket }: { socket: AnnouncementSocket | null }) {
+export function IncomingAnnouncement() {
+  const room = useRoom();
+  const { announcementBanner: banner, announcementLive: live } = useRoomState();
   const id = useId();
-  const [live, setLive] = useState<Announcement | null>(null);
-  const [banner, setBanner] = useState<Announcement | null>(null);
-  const askedAt = useRef(0);
-
-  useEffect(() => {
-    if (!socket) return;
-    const ask = () => {
-      askedAt.current = Date.now();
-      socket.emit(CHAT_CLIENT_EVENTS.getLastAnnouncement);
-    };
-    if (socket.connected) ask();
-    socket.on("connect", ask);
-    return () => {
-      socket.off?.("connect", ask);
-    };
-  }, [socket]);
-
-  useChatSocketEvent(socket, CHAT_SERVER_EVENTS.announcement, (payload) => {
-    const a = announcementOf(payload);
-    if (!a) return;
-    // The answer to our question is an announcement made before we asked; a newer one is live.
-    const asked = askedAt.current;
-    const answer = asked > 0 && Date.now() - asked < LAST_ANSWER_MS && !(Date.parse(a.at) >= asked);
-    if (answer) askedAt.current = 0;
-    if (answer) {
-      if (a.at !== dismissedAt()) setBanner(a);
-      return;
-    }
-    setBanner(null);
-    setLive(a);
-  });
-
-  const closeLive = () => {
-    if (live) dismiss(live);
-    setLive(null);
-  };
+  const closeLive = () => room && dismissAnnouncement(room, "live");
 
   return (
     <>
@@ -130,10 +59,7 @@ export function IncomingAnnouncement({ socket }: { socket: AnnouncementSocket | 
           icon={<CampaignIcon />}
           role="region"
           aria-label={ANNOUNCEMENT_TEXTS.bannerLabel}
-          onClose={() => {
-            dismiss(banner);
-            setBanner(null);
-          }}
+          onClose={() => room && dismissAnnouncement(room, "banner")}
           slotProps={{ closeButton: { "aria-label": ANNOUNCEMENT_TEXTS.dismiss } }}
           sx={{ "& .MuiAlert-message": { minWidth: 0, flex: 1 } }}
         >

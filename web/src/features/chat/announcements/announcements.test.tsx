@@ -10,7 +10,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { meKey } from "../../../app/session.ts";
 import { AppProviders, me, signedInQueryClient } from "../../../test/fake-session.tsx";
-import { asSocket, type FakeSocket, fakeSocket } from "../../effects/testing/fake-socket.ts";
+import { type FakeSocket, fakeSocket } from "../../effects/testing/fake-socket.ts";
+import { type ChatRoom, ROOM_FEATURES } from "../room/features.ts";
+import { ChatRoomContext } from "../room/hooks.ts";
+import { ChatRoomClient } from "../room/host.ts";
 import {
   AnnouncementButton,
   AnnouncementComposer,
@@ -21,11 +24,25 @@ import { IncomingAnnouncement } from "./IncomingAnnouncement.tsx";
 const withRole = (role: string) =>
   signedInQueryClient((qc) => qc.setQueryData(meKey, { ...me, role } as UserData));
 
-function renderComposer(socket: FakeSocket = fakeSocket()) {
+const rooms: ChatRoom[] = [];
+
+/** A room over `socket`, joined (its socket attached) before the components render. */
+async function joinedRoom(socket: FakeSocket): Promise<ChatRoom> {
+  const room = new ChatRoomClient(ROOM_FEATURES, async () => socket);
+  rooms.push(room);
+  room.connect();
+  await vi.waitFor(() => expect(room.connected).toBe(true));
+  return room;
+}
+
+async function renderComposer(socket: FakeSocket = fakeSocket()) {
   const onClose = vi.fn();
+  const room = await joinedRoom(socket);
   render(
     <AppProviders qc={withRole("Admin")}>
-      <AnnouncementComposer open onClose={onClose} socket={asSocket(socket)} />
+      <ChatRoomContext value={room}>
+        <AnnouncementComposer open onClose={onClose} />
+      </ChatRoomContext>
     </AppProviders>,
   );
   const dialog = screen.getByRole("dialog");
@@ -42,6 +59,7 @@ function renderComposer(socket: FakeSocket = fakeSocket()) {
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   cleanup();
+  for (const room of rooms.splice(0)) room.dispose();
   vi.useRealTimers();
 });
 
@@ -58,7 +76,7 @@ describe("announcement composer", { timeout: 20_000 }, () => {
 
   it("counts characters, stops at the limits and enables Send only for real text", async () => {
     const user = userEvent.setup();
-    const { title, message, send, dialog } = renderComposer();
+    const { title, message, send, dialog } = await renderComposer();
     expect(send).toBeDisabled();
     await user.type(title, "    ");
     expect(send).toBeDisabled();
@@ -78,7 +96,7 @@ describe("announcement composer", { timeout: 20_000 }, () => {
 
   it("emits admin-announcement trimmed and closes once the room broadcasts it", async () => {
     const user = userEvent.setup();
-    const { title, message, send, socket, onClose } = renderComposer();
+    const { title, message, send, socket, onClose } = await renderComposer();
     await user.type(title, "  Tonight  ");
     await user.type(message, "  Live from 9pm ");
     await user.click(send);
@@ -100,7 +118,7 @@ describe("announcement composer", { timeout: 20_000 }, () => {
 
   it("shows the room's refusal and stays open", async () => {
     const user = userEvent.setup();
-    const { title, send, socket, onClose, dialog } = renderComposer();
+    const { title, send, socket, onClose, dialog } = await renderComposer();
     await user.type(title, "Hello");
     await user.click(send);
     act(() =>
@@ -114,7 +132,8 @@ describe("announcement composer", { timeout: 20_000 }, () => {
     expect(send).toBeEnabled();
   });
 
-  it("is offered to admins and moderators only", () => {
+  it("is offered to admins and moderators only", async () => {
+    const room = await joinedRoom(fakeSocket());
     for (const [role, shown] of [
       ["Admin", true],
       ["moderator", true],
@@ -123,7 +142,9 @@ describe("announcement composer", { timeout: 20_000 }, () => {
     ] as const) {
       render(
         <AppProviders qc={withRole(role)}>
-          <AnnouncementButton socket={asSocket(fakeSocket())} />
+          <ChatRoomContext value={room}>
+            <AnnouncementButton />
+          </ChatRoomContext>
         </AppProviders>,
       );
       expect(screen.queryByRole("button", { name: ANNOUNCEMENT_TEXTS.open }) !== null, role).toBe(
@@ -135,11 +156,14 @@ describe("announcement composer", { timeout: 20_000 }, () => {
 });
 
 describe("incoming announcement", () => {
-  function renderIncoming() {
+  async function renderIncoming() {
     const socket = fakeSocket();
+    const room = await joinedRoom(socket);
     render(
       <AppProviders qc={withRole("user")}>
-        <IncomingAnnouncement socket={asSocket(socket)} />
+        <ChatRoomContext value={room}>
+          <IncomingAnnouncement />
+        </ChatRoomContext>
       </AppProviders>,
     );
     return socket;
@@ -147,7 +171,7 @@ describe("incoming announcement", () => {
 
   it("asks for the last announcement and shows it as a banner until dismissed", async () => {
     const user = userEvent.setup();
-    const socket = renderIncoming();
+    const socket = await renderIncoming();
     expect(socket.emit).toHaveBeenCalledWith(CHAT_CLIENT_EVENTS.getLastAnnouncement);
     const at = "2026-03-01T10:00:00.000Z";
     act(() =>
@@ -181,7 +205,7 @@ describe("incoming announcement", () => {
 
   it("opens a dialog for one sent while here, as plain text", async () => {
     const user = userEvent.setup();
-    const socket = renderIncoming();
+    const socket = await renderIncoming();
     act(() => socket.serverSends(CHAT_SERVER_EVENTS.announcement, null));
     expect(screen.queryByRole("dialog")).toBeNull();
     const text = '<img src=x onerror="alert(1)"> **not bold**\nsecond line';

@@ -6,22 +6,23 @@ import {
   CHAT_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type FakeSocket, fakeSocket } from "../effects/testing/fake-socket.ts";
-import { ChatRoomClient, type RoomNotice } from "./room.ts";
-import { chatMessage } from "./test-utils.ts";
+import { type FakeSocket, fakeSocket } from "../../effects/testing/fake-socket.ts";
+import { chatMessage } from "../test-utils.ts";
+import { type ChatRoom, ROOM_FEATURES } from "./features.ts";
+import { ChatRoomClient } from "./host.ts";
+import { requestTrackId } from "./track-id.ts";
+import { dismissJoin } from "./users.ts";
 
 const like = (userId: string) => ({ userId, username: userId, profileimage: "" });
 
 let socket: FakeSocket;
-let notices: RoomNotice[];
-let client: ChatRoomClient;
+let client: ChatRoom;
 
 beforeEach(async () => {
   socket = fakeSocket();
-  notices = [];
   client = new ChatRoomClient(
+    ROOM_FEATURES,
     async () => socket,
-    (n) => notices.push(n),
     () => "u-me",
   );
   client.connect();
@@ -32,7 +33,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("the chat room client", () => {
+describe("the chat room client with the app's features", () => {
   it("shows the history cleaned, then live messages once each", () => {
     socket.serverSends(OUT.history, [
       chatMessage({ _id: "a", message: "hi <b>there</b>\u200B" }),
@@ -87,7 +88,7 @@ describe("the chat room client", () => {
     expect(client.getState().users).toEqual([me]);
   });
 
-  it("toasts a member who joins for 10 s (not oneself)", () => {
+  it("toasts a member who joins for 10 s (not oneself), or until dismissed", () => {
     vi.useFakeTimers();
     const bob = { _id: "u-bob", username: "bob" };
     const me = { _id: "u-me", username: "alice" };
@@ -95,11 +96,24 @@ describe("the chat room client", () => {
     expect(client.getState().joins).toHaveLength(0);
     socket.serverSends(OUT.userConnected, { user: bob });
     expect(client.getState().joins).toEqual([{ key: expect.any(Number), username: "bob" }]);
-    expect(notices).toContainEqual({ kind: "userJoined", user: bob });
     vi.advanceTimersByTime(CHAT_LIMITS.welcomeToastMs - 1);
     expect(client.getState().joins).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(client.getState().joins).toHaveLength(0);
+    socket.serverSends(OUT.userConnected, { user: bob });
+    const [toast] = client.getState().joins;
+    dismissJoin(client, toast?.key ?? -1);
+    expect(client.getState().joins).toHaveLength(0);
+  });
+
+  it("asks for the last announcement once connected, and holds it as the banner", () => {
+    expect(socket.emit).toHaveBeenCalledWith(IN.getLastAnnouncement);
+    const last = { title: "Old news", message: "", from: "admin", at: "2026-03-01T10:00:00.000Z" };
+    socket.serverSends(OUT.announcement, last);
+    expect(client.getState()).toMatchObject({ announcementBanner: last, announcementLive: null });
+    const live = { title: "Live", message: "now", from: "admin", at: new Date().toISOString() };
+    socket.serverSends(OUT.announcement, live);
+    expect(client.getState()).toMatchObject({ announcementBanner: null, announcementLive: live });
   });
 
   it("answers presence pings, and adds the server's system messages as lines", () => {
@@ -130,42 +144,59 @@ describe("the chat room client", () => {
     expect(client.getState().messages.map((m) => m.message)).toEqual([CHAT_MESSAGES.chatWiped]);
   });
 
-  it("passes session events on: duplicate session, kick, refused payloads", () => {
+  it("passes session events on to the screen's listeners: duplicate session, kick, refusals", () => {
+    const heard: unknown[] = [];
+    client.on(OUT.duplicateUser, (p) => heard.push(p));
+    client.on(OUT.forceKick, (p) => heard.push(p));
+    const stop = client.on(OUT.error, (p) => heard.push(p));
     socket.serverSends(OUT.duplicateUser, { title: "Session Already Active", message: "closed" });
     socket.serverSends(OUT.forceKick, { reason: "cool off" });
     socket.serverSends(OUT.error, { event: "chat-message", message: "Message not found" });
-    expect(notices).toEqual([
-      { kind: "duplicate", title: "Session Already Active", message: "closed" },
-      { kind: "forceKick", reason: "cool off" },
-      { kind: "error", message: "Message not found" },
+    stop();
+    socket.serverSends(OUT.error, { event: "chat-like", message: "not heard" });
+    expect(heard).toEqual([
+      { title: "Session Already Active", message: "closed" },
+      { reason: "cool off" },
+      { event: "chat-message", message: "Message not found" },
     ]);
   });
 
   it("sends messages and likes only while connected", () => {
-    expect(client.send({ message: "x", type: "message" })).toBe(true);
-    expect(client.like("a")).toBe(true);
+    expect(client.emit(IN.message, { message: "x", type: "message" })).toBe(true);
+    expect(client.emit(IN.like, { messageId: "a" })).toBe(true);
     expect(socket.emit).toHaveBeenCalledWith(IN.message, { message: "x", type: "message" });
     expect(socket.emit).toHaveBeenCalledWith(IN.like, { messageId: "a" });
     socket.connected = false;
-    expect(client.send({ message: "y", type: "message" })).toBe(false);
+    expect(client.emit(IN.message, { message: "y", type: "message" })).toBe(false);
+    expect(socket.emit.mock.calls.filter(([event]) => event === IN.message)).toHaveLength(1);
+    // A queued event is left to Socket.IO, which sends it once the connection is back.
+    expect(client.queue(IN.announcement, { title: "t", message: "m" })).toBe(true);
+    expect(socket.emit).toHaveBeenLastCalledWith(IN.announcement, { title: "t", message: "m" });
   });
 
   it("locks the track id for 10 s after a request and reports the answer", () => {
     vi.useFakeTimers();
-    expect(client.requestTrackId()).toBeNull();
+    const answers: unknown[] = [];
+    client.on(OUT.trackIdError, (p) => answers.push(p));
+    expect(requestTrackId(client)).toBeNull();
     expect(socket.emit).toHaveBeenCalledWith(IN.trackIdRequest, {});
     expect(client.getState()).toMatchObject({ trackIdLoading: true, trackIdLocked: true });
-    expect(client.requestTrackId()).toBe(CHAT_MESSAGES.trackIdUnavailable);
+    expect(requestTrackId(client)).toBe(CHAT_MESSAGES.trackIdUnavailable);
     socket.serverSends(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdNotConfigured });
-    expect(notices.at(-1)).toEqual({
-      kind: "trackIdError",
-      message: CHAT_MESSAGES.trackIdNotConfigured,
-    });
+    expect(answers).toEqual([{ message: CHAT_MESSAGES.trackIdNotConfigured }]);
     expect(client.getState()).toMatchObject({ trackIdLoading: false, trackIdLocked: true });
     vi.advanceTimersByTime(CHAT_LIMITS.trackIdLockMs);
     expect(client.getState().trackIdLocked).toBe(false);
     socket.connected = false;
-    expect(client.requestTrackId()).toBe(CHAT_MESSAGES.trackIdNotReady);
+    expect(requestTrackId(client)).toBe(CHAT_MESSAGES.trackIdNotReady);
+  });
+
+  it("stops waiting for the track id when the connection drops", () => {
+    expect(requestTrackId(client)).toBeNull();
+    socket.serverSends("disconnect");
+    expect(client.getState()).toMatchObject({ status: "disconnected", trackIdLoading: false });
+    socket.serverSends("connect");
+    expect(client.getState().status).toBe("connected");
   });
 
   it("closes the connection when the page is left", () => {
@@ -178,11 +209,7 @@ describe("the chat room client", () => {
     expect(socket.disconnect).toHaveBeenCalled();
     const late = fakeSocket();
     let resolve: (s: FakeSocket) => void = () => {};
-    const pending = new ChatRoomClient(
-      () => new Promise((r) => (resolve = r)),
-      () => {},
-      () => undefined,
-    );
+    const pending = new ChatRoomClient(ROOM_FEATURES, () => new Promise((r) => (resolve = r)));
     pending.connect();
     pending.dispose();
     resolve(late);

@@ -1,0 +1,31 @@
+import { announcementsFeature } from "../announcements/room.ts";
+import { initialStateOf, type RoomStateOf } from "./feature.ts";
+import type { ChatRoomClient } from "./host.ts";
+import { messagesFeature } from "./messages.ts";
+import { trackIdFeature } from "./track-id.ts";
+import { upNextFeature } from "./up-next.ts";
+import { usersFeature } from "./users.ts";
+
+/**
+ * The features of the chat room on the web, in the order their reducers run. A new feature with
+ * its own room events (points, games, cams) declares a `defineRoomFeature` in its folder and adds
+ * one line here; its slots then appear in `RoomState`.
+ */
+export const ROOM_FEATURES = [
+  messagesFeature,
+  usersFeature,
+  upNextFeature,
+  trackIdFeature,
+  announcementsFeature,
+] as const;
+
+export type RoomFeatures = typeof ROOM_FEATURES;
+
+/** The chat room's state on screen: the connection's status and every feature's slots. */
+export type RoomState = RoomStateOf<RoomFeatures>;
+
+/** The chat room client with this app's features. */
+export type ChatRoom = ChatRoomClient<RoomFeatures>;
+
+/** The room before its client exists (the first render). */
+export const INITIAL_ROOM_STATE: RoomState = initialStateOf(ROOM_FEATURES);

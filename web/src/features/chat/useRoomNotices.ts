@@ -1,0 +1,77 @@
+import { CHAT_MESSAGES, CHAT_UI, CHAT_SERVER_EVENTS as OUT } from "@airwave/contracts";
+import { useSnackbar } from "notistack";
+import type { DialogMessage } from "../../ui/MessageDialog.tsx";
+import { kickDestination } from "../auth/banned-url.ts";
+import { signOut } from "../auth/LogoutPage.tsx";
+import { queueFireworks } from "../effects/fireworks-queue.ts";
+import type { ChatRoom } from "./room/features.ts";
+import { useRoomEvent } from "./room/hooks.ts";
+import { isRecord, messageOf } from "./room/payload.ts";
+import { trackIdErrorText } from "./room/track-id.ts";
+import { joinerOf } from "./room/users.ts";
+
+/**
+ * What the chat screen does with the room's events beyond its state: the duplicate-session dialog,
+ * leaving on a kick, toasts for refusals and track id, fireworks when someone joins.
+ */
+export function useRoomNotices(
+  client: ChatRoom | null,
+  {
+    meId,
+    onDuplicate,
+    leave,
+  }: {
+    meId: string;
+    onDuplicate: (message: DialogMessage) => void;
+    /** Full navigation after a kick. */
+    leave: (url: string) => void;
+  },
+): void {
+  const { enqueueSnackbar } = useSnackbar();
+
+  useRoomEvent(
+    OUT.duplicateUser,
+    (payload) =>
+      onDuplicate({
+        title:
+          isRecord(payload) && typeof payload.title === "string" && payload.title
+            ? payload.title
+            : CHAT_MESSAGES.sessionAlreadyActive,
+        message: messageOf(payload) ?? CHAT_MESSAGES.sessionAlreadyActiveText,
+      }),
+    client,
+  );
+  useRoomEvent(
+    OUT.forceKick,
+    (payload) => {
+      const reason = isRecord(payload) && typeof payload.reason === "string" ? payload.reason : "";
+      void signOut().then(() => leave(kickDestination(reason)));
+    },
+    client,
+  );
+  useRoomEvent(
+    OUT.error,
+    (payload) => {
+      const message = messageOf(payload);
+      if (message) enqueueSnackbar(message, { variant: "error" });
+    },
+    client,
+  );
+  useRoomEvent(
+    OUT.trackIdComplete,
+    (payload) => enqueueSnackbar(messageOf(payload) ?? CHAT_UI.trackIdDone, { variant: "success" }),
+    client,
+  );
+  useRoomEvent(
+    OUT.trackIdError,
+    (payload) => enqueueSnackbar(trackIdErrorText(payload), { variant: "warning" }),
+    client,
+  );
+  useRoomEvent(
+    OUT.userConnected,
+    (payload) => {
+      if (joinerOf(payload, meId)) queueFireworks();
+    },
+    client,
+  );
+}
