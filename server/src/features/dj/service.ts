@@ -10,8 +10,9 @@ import {
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
-import { createNotification, deliverNotification } from "../notifications/service.ts";
+import { notify } from "../notifications/service.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { ensureCredentials, readCredentials } from "./credentials.ts";
 import { djPolicy } from "./policy.ts";
@@ -120,7 +121,7 @@ async function decide(
   // A member learns nothing about applications: the admin check comes before "not found".
   const notAdmin = djPolicy.list(actor);
   if (notAdmin) throw refusalError(notAdmin);
-  const outcome = await ctx.db.transaction(async (tx) => {
+  return transaction(ctx, async (tx, afterCommit) => {
     const [row] = await tx
       .select()
       .from(djApplications)
@@ -156,17 +157,10 @@ async function decide(
       if (!applicant) throw notFound(DJ_MESSAGES.applicationNotFound);
     }
 
-    const notificationId = await createNotification(tx, {
-      userId: row.userId,
-      type: "system",
-      meta: {
-        text: decision === "approved" ? DJ_MESSAGES.approvedNotice : DJ_MESSAGES.rejectedNotice,
-      },
-    });
-    return { view: presentAdminApplication(updated, applicant), notificationId };
+    const text = decision === "approved" ? DJ_MESSAGES.approvedNotice : DJ_MESSAGES.rejectedNotice;
+    await notify(ctx, { userId: row.userId, type: "system", meta: { text } }, { tx, afterCommit });
+    return presentAdminApplication(updated, applicant);
   });
-  await deliverNotification(ctx, outcome.notificationId);
-  return outcome.view;
 }
 
 export const approveDj = (ctx: AppContext, actor: UserRow, input: { applicationId: string }) =>

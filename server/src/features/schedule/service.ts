@@ -22,6 +22,7 @@ import { and, eq, lt, or } from "drizzle-orm";
 import type { z } from "zod";
 import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { findUserByUsername } from "../users/lookup.ts";
 import { type UserRow, users } from "../users/schema.ts";
@@ -129,7 +130,7 @@ export async function bookSlot(
   if (day < today) throw badRequest(SCHEDULE_MESSAGES.dayPassed);
   if (slotEnd(weekStart, day, hour, timeZone) <= now) throw badRequest(SCHEDULE_MESSAGES.slotEnded);
 
-  const inserted = await ctx.db.transaction(async (tx) => {
+  const booked = await transaction(ctx, async (tx, afterCommit) => {
     await tx
       .delete(scheduleBookings)
       .where(
@@ -139,7 +140,7 @@ export async function bookSlot(
           lt(scheduleBookings.weekStart, weekStart),
         ),
       );
-    return tx
+    const inserted = await tx
       .insert(scheduleBookings)
       .values({
         id: randomUUID(),
@@ -153,9 +154,10 @@ export async function bookSlot(
       })
       .onConflictDoNothing()
       .returning({ id: scheduleBookings.id });
+    if (inserted.length > 0) afterCommit(() => publishScheduleChanged(ctx, input.day));
+    return inserted.length > 0;
   });
-  if (inserted.length === 0) throw conflict(SCHEDULE_MESSAGES.slotTaken);
-  publishScheduleChanged(ctx, input.day);
+  if (!booked) throw conflict(SCHEDULE_MESSAGES.slotTaken);
 
   const message = dj.id === actor.id ? SCHEDULE_MESSAGES.booked : slotBookedFor(dj.username);
   return { message, ...(await getSchedule(ctx, now)) };

@@ -13,8 +13,9 @@ import { asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
-import { createNotification, deliverNotification } from "../notifications/service.ts";
+import { notify } from "../notifications/service.ts";
 import type { UserRow } from "../users/schema.ts";
 import { users } from "../users/schema.ts";
 import { ticketPolicy } from "./policy.ts";
@@ -140,7 +141,7 @@ export async function addTicketMessage(
   ticketId: string,
   content: string,
 ): Promise<{ ticket: TicketView; message: TicketMessageView }> {
-  const { messageId, notificationId } = await ctx.db.transaction(async (tx) => {
+  const messageId = await transaction(ctx, async (tx, afterCommit) => {
     const ticket = await lockAccessible(tx, actor, ticketId);
     if (!ticketPolicy.acceptsReplies(ticket)) throw conflict(TICKET_MESSAGES.closedNoReplies);
     const asAdmin = ticketPolicy.repliesAsAdmin(actor, ticket);
@@ -148,17 +149,20 @@ export async function addTicketMessage(
     const id = randomUUID();
     await tx.insert(ticketMessages).values({ id, ticketId, senderId: actor.id, sender, content });
     await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticketId));
-    const notificationId = asAdmin
-      ? await createNotification(tx, {
+    if (asAdmin) {
+      await notify(
+        ctx,
+        {
           userId: ticket.userId,
           type: "ticket",
           fromId: actor.id,
           meta: { ticketId, text: ticketReplyText(sender, ticket.title) },
-        })
-      : null;
-    return { messageId: id, notificationId };
+        },
+        { tx, afterCommit },
+      );
+    }
+    return id;
   });
-  await deliverNotification(ctx, notificationId);
   const ticket = await loadTicket(ctx.db, ticketId);
   const message = ticket.messages.find((m) => m._id === messageId);
   if (!message) throw new Error("ticket message vanished after insert");
