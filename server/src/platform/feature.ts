@@ -31,7 +31,7 @@ export interface AccountDeletion {
   userId: string;
   /** Storage keys of files to remove once the transaction has committed; steps add theirs. */
   files: string[];
-  /** Queues work for once the deletion has committed (e.g. tell open pages); dropped on rollback. */
+  /** Queues work for once the deletion has committed (e.g. tell open pages). */
   afterCommit: AfterCommit;
   /**
    * Queues work for after the member's row and its cascades are gone, still in the transaction

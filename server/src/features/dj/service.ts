@@ -8,7 +8,7 @@ import {
   type MyDjAppAnswer,
 } from "@airwave/contracts";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { refusalError } from "../../platform/authorize.ts";
+import { authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
@@ -37,11 +37,10 @@ export async function applyDj(
         inArray(djApplications.status, ["pending", "approved"]),
       ),
     );
-  const refusal = djPolicy.apply(actor, {
+  authorize(djPolicy, "apply", actor, {
     hasPending: open.some((a) => a.status === "pending"),
     hasApproved: open.some((a) => a.status === "approved"),
   });
-  if (refusal) throw refusalError(refusal);
 
   const [created] = await ctx.db
     .insert(djApplications)
@@ -91,8 +90,7 @@ export async function listDjApplications(
   ctx: AppContext,
   actor: UserRow,
 ): Promise<AdminDjApplicationView[]> {
-  const refusal = djPolicy.list(actor);
-  if (refusal) throw refusalError(refusal);
+  authorize(djPolicy, "list", actor);
   const rows = await ctx.db
     .select({
       application: djApplications,
@@ -119,8 +117,7 @@ async function decide(
   decision: Decision,
 ): Promise<AdminDjApplicationView> {
   // A member learns nothing about applications: the admin check comes before "not found".
-  const notAdmin = djPolicy.list(actor);
-  if (notAdmin) throw refusalError(notAdmin);
+  authorize(djPolicy, "list", actor);
   return transaction(ctx, async (tx, afterCommit) => {
     const [row] = await tx
       .select()
@@ -128,8 +125,7 @@ async function decide(
       .where(eq(djApplications.id, applicationId))
       .for("update");
     if (!row) throw notFound(DJ_MESSAGES.applicationNotFound);
-    const refusal = djPolicy.decide(actor, row);
-    if (refusal) throw refusalError(refusal);
+    authorize(djPolicy, "decide", actor, row);
 
     const [updated] = await tx
       .update(djApplications)

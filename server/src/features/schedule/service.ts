@@ -5,7 +5,6 @@ import {
   BROADCAST_EVENTS,
   type bookSlotSchema,
   type deleteSlotSchema,
-  isAdminRole,
   SCHEDULE_MESSAGES,
   type ScheduleAnswer,
   type ScheduleChangedEvent,
@@ -20,7 +19,7 @@ import {
 } from "@airwave/contracts";
 import { and, eq, lt, or } from "drizzle-orm";
 import type { z } from "zod";
-import { refusalError } from "../../platform/authorize.ts";
+import { adminOnly, authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
@@ -100,7 +99,7 @@ export async function getSchedule(ctx: AppContext, now = ctx.clock.now()): Promi
 
 /** The DJ a booking is for: an admin names one; anyone else books for self. */
 async function bookingDj(ctx: AppContext, actor: UserRow, djName: string | undefined) {
-  if (isAdminRole(actor.role)) {
+  if (adminOnly(actor)) {
     if (!djName) throw badRequest(SCHEDULE_MESSAGES.selectDj);
     return findUserByUsername(ctx.db, djName);
   }
@@ -119,9 +118,9 @@ export async function bookSlot(
   input: BookInput,
 ): Promise<BookSlotAnswer> {
   const dj = await bookingDj(ctx, actor, input.djName);
-  const refusal = schedulePolicy.book(actor, dj, input.perm);
-  if (refusal || !dj)
-    throw refusalError(refusal ?? { status: 404, message: SCHEDULE_MESSAGES.djNotFound });
+  authorize(schedulePolicy, "book", actor, dj, input.perm);
+  // Refused by the policy already; this only tells the type checker.
+  if (!dj) throw notFound(SCHEDULE_MESSAGES.djNotFound);
 
   const now = ctx.clock.now();
   const timeZone = ctx.config.STATION_TIMEZONE;
@@ -178,8 +177,7 @@ export async function deleteSlot(
     .where(and(slotOf(day, hour), visibleIn(weekStart)))
     .limit(1);
   if (!booking) throw notFound(SCHEDULE_MESSAGES.slotEmpty);
-  const refusal = schedulePolicy.cancel(actor, booking);
-  if (refusal) throw refusalError(refusal);
+  authorize(schedulePolicy, "cancel", actor, booking);
 
   const deleted = await ctx.db
     .delete(scheduleBookings)
@@ -193,8 +191,7 @@ export async function deleteSlot(
 
 /** POST /wipe: an admin clears every booking, permanent ones included. */
 export async function wipeSchedule(ctx: AppContext, actor: UserRow): Promise<ScheduleAnswer> {
-  const refusal = schedulePolicy.wipe(actor);
-  if (refusal) throw refusalError(refusal);
+  authorize(schedulePolicy, "wipe", actor);
   await ctx.db.delete(scheduleBookings);
   publishScheduleChanged(ctx, null);
   return getSchedule(ctx);

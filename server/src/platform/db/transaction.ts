@@ -59,7 +59,7 @@ async function runQueue(log: Logger, queue: AfterCommitWork[]) {
   }
 }
 
-/** PostgreSQL's "deadlock detected": the transaction was rolled back whole and may simply run again. */
+/** PostgreSQL's "deadlock detected": the transaction was rolled back whole and may run again. */
 export function isDeadlock(err: unknown): boolean {
   for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === "40P01") return true;
