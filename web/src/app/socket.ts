@@ -8,7 +8,7 @@ import { useAuthStatus } from "./session.ts";
  * socket.io-client is imported on demand so it never weighs on the login page. The server
  * authenticates the connection by the session cookie and joins it to the member's room.
  */
-export type SocketFactory = () => Promise<Socket>;
+type SocketFactory = () => Promise<Socket>;
 
 const defaultFactory: SocketFactory = async () => {
   const { io } = await import("socket.io-client");
@@ -48,7 +48,7 @@ export function connectSocket(): void {
   );
 }
 
-export function disconnectSocket(): void {
+function disconnectSocket(): void {
   generation++;
   connecting = false;
   if (!socket) return;
@@ -116,7 +116,7 @@ interface Listenable {
 }
 
 /** Payload of a server event: the member-room events are typed by the contracts. */
-export type SocketPayload<E extends string> = E extends keyof UserEventPayloads
+type SocketPayload<E extends string> = E extends keyof UserEventPayloads
   ? UserEventPayloads[E]
   : unknown;
 

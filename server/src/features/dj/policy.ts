@@ -5,7 +5,7 @@ import type { UserRow } from "../users/schema.ts";
 type Actor = Pick<UserRow, "role" | "isDj">;
 
 /** What the member already has on file, for deciding whether they may apply. */
-export interface ApplicantState {
+interface ApplicantState {
   hasPending: boolean;
   hasApproved: boolean;
 }

@@ -52,7 +52,7 @@ const obj = (v: unknown): Record<string, unknown> | null =>
  * One GIPHY item trimmed to the fields the clients read, or null when it has no usable image.
  * Image URLs must be https (or on the configured GIPHY origin, which is the local imitation in tests).
  */
-export function trimGifItem(raw: unknown, allowedOrigin: string): GifItem | null {
+function trimGifItem(raw: unknown, allowedOrigin: string): GifItem | null {
   const item = obj(raw);
   const images = obj(item?.images);
   if (!item || !images) return null;
@@ -82,7 +82,7 @@ export function trimGifItem(raw: unknown, allowedOrigin: string): GifItem | null
   };
 }
 
-export interface GifService {
+interface GifService {
   search(q: string): Promise<GifListAnswer>;
   trending(): Promise<GifListAnswer>;
   library(): Promise<LibraryGif[]>;

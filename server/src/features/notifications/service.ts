@@ -15,7 +15,7 @@ import { notFound } from "../../platform/errors.ts";
 import { users } from "../users/schema.ts";
 import { notifications } from "./schema.ts";
 
-export interface NotifyInput {
+interface NotifyInput {
   userId: string;
   type: NotificationType;
   fromId?: string | null;

@@ -18,13 +18,13 @@ import { uploads } from "../../platform/storage/schema.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { processImage } from "./images.ts";
 
-export interface SavedUpload {
+interface SavedUpload {
   /** Public URL, e.g. `/uploads/images/post/<random>.jpg`. */
   url: string;
   key: string;
 }
 
-export type UploadRow = typeof uploads.$inferSelect;
+type UploadRow = typeof uploads.$inferSelect;
 
 /** Profile and cover pictures answer every refusal with their one text; posts keep theirs. */
 function withKindMessage(kind: ImageUploadKind, err: unknown): unknown {
@@ -34,14 +34,14 @@ function withKindMessage(kind: ImageUploadKind, err: unknown): unknown {
   return err;
 }
 
-/**
- * Checks and re-encodes an uploaded image, stores it under a random key (`images/<kind>/<hex>.<ext>`)
- * and records its metadata row. Nothing is stored when the image is refused.
- */
 /** The spec's limits: 5,000,000 bytes for profile and cover pictures, 5 MiB for post images. */
 export const maxImageBytes = (kind: ImageUploadKind) =>
   kind === "post" || kind === "temp" ? POST_LIMITS.imageMaxBytes : UPLOAD_LIMITS.imageMaxBytes;
 
+/**
+ * Checks and re-encodes an uploaded image, stores it under a random key (`images/<kind>/<hex>.<ext>`)
+ * and records its metadata row. Nothing is stored when the image is refused.
+ */
 export async function saveImageUpload(
   ctx: AppContext,
   ownerId: string,

@@ -16,7 +16,7 @@ export function presentBasicUser(
 }
 
 /** The profile fields as stored; `details: false` blanks the personal ones (bio, age, links...). */
-export function presentProfileFields(u: UserRow, details: boolean): UserProfileFields {
+function presentProfileFields(u: UserRow, details: boolean): UserProfileFields {
   return {
     coverphoto: u.coverphoto,
     bio: details ? u.bio : "",
@@ -66,7 +66,7 @@ export function presentSelf(u: UserRow): UserData {
   return { ...presentPublicUser(u, { details: true }), email: u.email };
 }
 
-export interface ProfileFacts {
+interface ProfileFacts {
   counts: { followers: number; following: number; photos: number };
   relation: {
     isFollowing: boolean;

@@ -13,7 +13,7 @@ export interface TxScope {
   afterCommit: AfterCommit;
 }
 
-export interface TransactionOptions {
+interface TransactionOptions {
   /**
    * Runs the whole transaction again when it failed with an error this accepts (e.g. a deadlock),
    * up to `attempts` times in all. Each attempt starts with an empty queue: only the work queued by

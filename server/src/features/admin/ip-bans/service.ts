@@ -27,7 +27,7 @@ const BANNED_USERS_SHOWN = 50;
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The request's address as an IPv4 text ("::ffff:1.2.3.4" is 1.2.3.4), for comparing with bans. */
-export function requestIpv4(ip: string): string {
+function requestIpv4(ip: string): string {
   const plain = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
   return canonicalIpv4(plain) ?? ip;
 }
