@@ -31,7 +31,7 @@ type Row = typeof notifications.$inferSelect & {
 function present(n: Row): NotificationView {
   return {
     _id: n.id,
-    type: n.type as NotificationType,
+    type: n.type,
     from: n.fromName,
     fromId: n.fromId,
     fromUserId: n.fromId,

@@ -28,7 +28,7 @@ function presentProfileFields(u: UserRow, details: boolean): UserProfileFields {
     twitter: details ? u.twitter : "",
     instagram: details ? u.instagram : "",
     customLinks: details ? u.customLinks : [],
-    nameTagStyling: (u.nameTagStyling as Record<string, unknown> | null) ?? null,
+    nameTagStyling: u.nameTagStyling ?? null,
     isPrivate: u.isPrivate,
   };
 }
