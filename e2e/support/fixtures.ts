@@ -78,7 +78,7 @@ export async function signInWithApi(page: Page, who: Credentials, path = "/home"
 }
 
 /** A signed-in API client (its own cookie jar) for steps a test does "through the API", e.g. an admin's. */
-export interface ApiSession {
+interface ApiSession {
   get: (path: string) => Promise<APIResponse>;
   post: (path: string, data?: unknown) => Promise<APIResponse>;
   /** A DELETE with the CSRF token (e.g. unbanning an IP). */
@@ -182,7 +182,7 @@ function watchLiveConnection(page: Page): () => Promise<void> {
  * Requests to other origins are refused: the tests never reach the internet (embedded players fail
  * the way they do offline).
  */
-export async function openMemberSession(
+async function openMemberSession(
   browser: Browser,
   options: { viewport?: { width: number; height: number } } = {},
 ): Promise<MemberSession> {

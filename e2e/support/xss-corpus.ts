@@ -11,7 +11,7 @@
 export const PAYLOAD_DOMAIN = "evil.test";
 
 /** The host of payload `n`: `xss-07.evil.test`. */
-export const payloadHost = (n: number) => `xss-${String(n).padStart(2, "0")}.${PAYLOAD_DOMAIN}`;
+const payloadHost = (n: number) => `xss-${String(n).padStart(2, "0")}.${PAYLOAD_DOMAIN}`;
 
 export interface TextPayload {
   /** 1-based, also in the payload's host. */
@@ -165,7 +165,7 @@ const gifLinkCorpus = (app: string): TextPayload[] =>
   });
 
 /** Chat messages of the media types, whose text is an address: the room accepts only its own. */
-export interface MediaPayload extends TextPayload {
+interface MediaPayload extends TextPayload {
   type: "gif" | "bvgif" | "image";
 }
 
@@ -187,7 +187,7 @@ const mediaCorpus = (app: string): MediaPayload[] =>
     return { n, name, type, text: make(host, app), host };
   });
 
-export interface NameTagPayload {
+interface NameTagPayload {
   n: number;
   name: string;
   /** The `nameTagStyling` sent to POST /api/auth/namTagStyling. */

@@ -36,7 +36,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions {
+interface TestAppOptions {
   /** Adds test-only routes or hooks after the app's own, before `app.ready()`. */
   beforeReady?: (app: FastifyInstance) => void;
   /** The feature list, when a test wraps it (default: the app's own, `features/index.ts`). */

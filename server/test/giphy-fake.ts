@@ -23,7 +23,7 @@ export interface GiphyFake {
   close(): Promise<void>;
 }
 
-export const GIPHY_FAKE_KEY = "fake-giphy-key";
+const GIPHY_FAKE_KEY = "fake-giphy-key";
 
 /** The stickers the fake knows: a title and the colour its GIF is drawn in. */
 export const FAKE_STICKERS = [

@@ -3,7 +3,7 @@ import { PATHS } from "@airwave/contracts";
 import { SMTPServer } from "smtp-server";
 
 /** A received or written e-mail, decoded enough for assertions (single-part text mails). */
-export interface ParsedMail {
+interface ParsedMail {
   headers: Record<string, string>;
   subject: string;
   to: string;

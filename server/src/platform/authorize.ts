@@ -24,7 +24,7 @@ export type Decision = boolean | Refusal | null;
 export const refusalError = (r: Refusal) => new AppError(r.status, r.message, r.extra);
 
 /** An actor as the role checks see it: anyone signed in, or nobody. */
-export type RoleActor = { role: string } | null | undefined;
+type RoleActor = { role: string } | null | undefined;
 
 /** The "Admin only" rule (decisions "Roles and powers"): the one definition the admin policies use. */
 export const adminOnly = (actor: RoleActor): boolean => !!actor && isAdminRole(actor.role);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ChatRoom } from "./chat-room/index.ts";
 import type { AppContext } from "./context.ts";
 import type { Tx } from "./db/index.ts";
+import type { AfterCommit } from "./db/transaction.ts";
 import type { JobDefinition } from "./jobs/index.ts";
 import type { ServiceKey } from "./services.ts";
 
@@ -36,6 +37,13 @@ export interface AccountDeletion {
   userId: string;
   /** Storage keys of files to remove once the transaction has committed; steps add theirs. */
   files: string[];
+  /** Queues work for once the deletion has committed (e.g. tell open pages). */
+  afterCommit: AfterCommit;
+  /**
+   * Queues work for after the member's row and its cascades are gone, still in the transaction
+   * (e.g. recounting what stays).
+   */
+  afterRowDeleted(work: () => Promise<void>): void;
 }
 
 /**
@@ -49,15 +57,6 @@ export interface AccountDeletionStep {
    * fails when a table with a foreign key to users is claimed by no feature.
    */
   tables: readonly PgTable[];
-  /** Before the transaction: returns what to do once it has committed (e.g. tell open pages). */
-  beforeTransaction?: (ctx: AppContext, userId: string) => Promise<(() => void) | undefined>;
-  /**
-   * In the transaction, before the member's row is deleted. May return work for after the row and
-   * its cascades are gone, still in the transaction (e.g. recounting what stays).
-   */
-  inTransaction?: (
-    ctx: AppContext,
-    tx: Tx,
-    deletion: AccountDeletion,
-  ) => Promise<(() => Promise<void>) | undefined>;
+  /** In the transaction, before the member's row is deleted. */
+  inTransaction?: (ctx: AppContext, tx: Tx, deletion: AccountDeletion) => Promise<void>;
 }

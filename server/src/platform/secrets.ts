@@ -34,7 +34,7 @@ function keyFor(secretKey: string, purpose: string): Buffer {
   return key;
 }
 
-export interface SecretOptions {
+interface SecretOptions {
   /** Authenticated but not encrypted: decryption fails unless the same value is given. */
   associatedData?: string;
 }

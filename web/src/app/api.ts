@@ -27,7 +27,7 @@ export function resetCsrfToken() {
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface ApiOptions {
+interface ApiOptions {
   method?: Method;
   /** A JSON value, or a FormData sent as multipart (the browser sets its content type and boundary). */
   body?: unknown;

@@ -6,14 +6,10 @@ import {
   PATHS,
 } from "@airwave/contracts";
 
-export type GuardDecision =
-  | { kind: "proceed" }
-  | { kind: "redirect"; to: string; saveRedirect?: string };
+type GuardDecision = { kind: "proceed" } | { kind: "redirect"; to: string; saveRedirect?: string };
 
 /** The banned page's address for an auth status that says banned. */
-export function bannedUrl(
-  status: Pick<AuthStatus, "banKind" | "banReason" | "banExpiresAt">,
-): string {
+function bannedUrl(status: Pick<AuthStatus, "banKind" | "banReason" | "banExpiresAt">): string {
   const q = new URLSearchParams();
   q.set("reason", status.banKind ?? "account_banned");
   if (status.banReason) q.set("banReason", status.banReason);

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { api } from "./api.ts";
 import { useAuthStatus } from "./session.ts";
 
-export const sendHeartbeat = () =>
+const sendHeartbeat = () =>
   api<unknown>("/api/auth/users/heartbeat", { method: "POST" }).then(
     () => undefined,
     // Presence is silent on failure (community spec section 8).

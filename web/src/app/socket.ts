@@ -17,7 +17,7 @@ export type MainSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * on the login page. The server authenticates the connection by the session cookie and joins it to
  * the member's room.
  */
-export type SocketFactory = () => Promise<MainSocket>;
+type SocketFactory = () => Promise<MainSocket>;
 
 const defaultFactory: SocketFactory = async () => {
   const { io } = await import("socket.io-client");
@@ -58,7 +58,7 @@ export function connectSocket(): void {
   );
 }
 
-export function disconnectSocket(): void {
+function disconnectSocket(): void {
   generation++;
   connecting = false;
   if (!socket) return;
@@ -126,10 +126,10 @@ interface Listenable {
 }
 
 /** What `useSocketEvent` hears: the main namespace's server events, and the connection's connect. */
-export type SocketEvent = MainServerEvent | "connect";
+type SocketEvent = MainServerEvent | "connect";
 
 /** The payload of an event, as the main namespace's map (`ServerToClientEvents`) types it. */
-export type SocketPayload<E extends SocketEvent> = E extends MainServerEvent
+type SocketPayload<E extends SocketEvent> = E extends MainServerEvent
   ? MainServerEventPayloads[E]
   : undefined;
 

@@ -17,7 +17,7 @@ export const me: UserData = {
   date: "2026-01-01T00:00:00.000Z",
 };
 
-export const signedIn: AuthStatus = {
+const signedIn: AuthStatus = {
   authenticated: true,
   banned: false,
   banReason: null,

@@ -14,7 +14,7 @@ import {
   useId,
 } from "react";
 
-export interface OutlinedTextFieldProps {
+interface OutlinedTextFieldProps {
   label: ReactNode;
   name?: string;
   type?: string;

@@ -27,7 +27,7 @@ import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./throt
 
 type PgError = { code?: string; constraint?: string; message?: string };
 
-export interface RequestMeta {
+interface RequestMeta {
   ip: string;
   userAgent?: string;
 }

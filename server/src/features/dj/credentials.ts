@@ -22,13 +22,13 @@ export function generateRadioPassword(length: number = DJ_LIMITS.radioPasswordLe
 }
 
 /** The radio username of a member: their username, lower-cased (decisions: Schedule and DJs). */
-export const radioUsernameFor = (username: string) => username.toLowerCase();
+const radioUsernameFor = (username: string) => username.toLowerCase();
 
 /** The password as stored: encrypted with the server key, bound to its owner's id. */
-export const encryptRadioPassword = (ctx: AppContext, userId: string, password: string) =>
+const encryptRadioPassword = (ctx: AppContext, userId: string, password: string) =>
   encryptSecret(ctx.config.SECRET_KEY, PURPOSE, password, { associatedData: userId });
 
-export const decryptRadioPassword = (ctx: AppContext, userId: string, stored: string) =>
+const decryptRadioPassword = (ctx: AppContext, userId: string, stored: string) =>
   decryptSecret(ctx.config.SECRET_KEY, PURPOSE, stored, { associatedData: userId });
 
 /**
@@ -93,7 +93,7 @@ const MAX_LOGIN_CHARS = 200;
 /** Compared against when no credentials match, so that a miss costs the same as a wrong password. */
 const DUMMY_PASSWORD = generateRadioPassword();
 
-export interface StreamingIdentity {
+interface StreamingIdentity {
   userId: string;
   radioUsername: string;
 }

@@ -1,16 +1,19 @@
-import { DJ_MESSAGES, type DjApplicationStatus, isAdminRole } from "@airwave/contracts";
-import type { Refusal } from "../../platform/authorize.ts";
+import { DJ_MESSAGES, type DjApplicationStatus } from "@airwave/contracts";
+import { adminOnly, type Refusal } from "../../platform/authorize.ts";
 import type { UserRow } from "../users/schema.ts";
 
 type Actor = Pick<UserRow, "role" | "isDj">;
 
 /** What the member already has on file, for deciding whether they may apply. */
-export interface ApplicantState {
+interface ApplicantState {
   hasPending: boolean;
   hasApproved: boolean;
 }
 
-/** Who may apply, and who may review which application. Pure: `null` means allowed. */
+/**
+ * Who may apply, and who may review which application. Pure: `null` means allowed; services ask
+ * through `authorize(djPolicy, action, ...)`.
+ */
 export const djPolicy = {
   /**
    * One pending application per member. An approved DJ (approved application and DJ status) has
@@ -24,7 +27,7 @@ export const djPolicy = {
 
   /** Listing every application: admins only. */
   list(actor: Pick<UserRow, "role">): Refusal | null {
-    return isAdminRole(actor.role) ? null : { status: 403, message: DJ_MESSAGES.reviewForbidden };
+    return adminOnly(actor) ? null : { status: 403, message: DJ_MESSAGES.reviewForbidden };
   },
 
   /** Approving or rejecting: admins only, and only while the application is pending. */

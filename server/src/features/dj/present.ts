@@ -1,6 +1,5 @@
 import type {
   AdminDjApplicationView,
-  DjApplicationStatus,
   DjApplicationView,
   StreamingDetails,
 } from "@airwave/contracts";
@@ -15,7 +14,7 @@ export function presentApplication(a: ApplicationRow): DjApplicationView {
   return {
     _id: a.id,
     applicationId: a.id,
-    status: a.status as DjApplicationStatus,
+    status: a.status,
     experience: a.experience,
     equipment: a.equipment,
     availability: a.availability,

@@ -1,3 +1,4 @@
+import { DJ_APPLICATION_STATUSES } from "@airwave/contracts";
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../users/schema.ts";
@@ -10,7 +11,7 @@ export const djApplications = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: DJ_APPLICATION_STATUSES }).notNull().default("pending"),
     experience: text("experience").notNull(),
     equipment: text("equipment").notNull(),
     availability: text("availability").notNull(),

@@ -8,10 +8,11 @@ import {
   type MyDjAppAnswer,
 } from "@airwave/contracts";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { refusalError } from "../../platform/authorize.ts";
+import { authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
-import { createNotification, deliverNotification } from "../notifications/service.ts";
+import { notify } from "../notifications/service.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { ensureCredentials, readCredentials } from "./credentials.ts";
 import { djPolicy } from "./policy.ts";
@@ -36,11 +37,10 @@ export async function applyDj(
         inArray(djApplications.status, ["pending", "approved"]),
       ),
     );
-  const refusal = djPolicy.apply(actor, {
+  authorize(djPolicy, "apply", actor, {
     hasPending: open.some((a) => a.status === "pending"),
     hasApproved: open.some((a) => a.status === "approved"),
   });
-  if (refusal) throw refusalError(refusal);
 
   const [created] = await ctx.db
     .insert(djApplications)
@@ -90,8 +90,7 @@ export async function listDjApplications(
   ctx: AppContext,
   actor: UserRow,
 ): Promise<AdminDjApplicationView[]> {
-  const refusal = djPolicy.list(actor);
-  if (refusal) throw refusalError(refusal);
+  authorize(djPolicy, "list", actor);
   const rows = await ctx.db
     .select({
       application: djApplications,
@@ -118,17 +117,15 @@ async function decide(
   decision: Decision,
 ): Promise<AdminDjApplicationView> {
   // A member learns nothing about applications: the admin check comes before "not found".
-  const notAdmin = djPolicy.list(actor);
-  if (notAdmin) throw refusalError(notAdmin);
-  const outcome = await ctx.db.transaction(async (tx) => {
+  authorize(djPolicy, "list", actor);
+  return transaction(ctx, async (tx, afterCommit) => {
     const [row] = await tx
       .select()
       .from(djApplications)
       .where(eq(djApplications.id, applicationId))
       .for("update");
     if (!row) throw notFound(DJ_MESSAGES.applicationNotFound);
-    const refusal = djPolicy.decide(actor, row);
-    if (refusal) throw refusalError(refusal);
+    authorize(djPolicy, "decide", actor, row);
 
     const [updated] = await tx
       .update(djApplications)
@@ -156,17 +153,10 @@ async function decide(
       if (!applicant) throw notFound(DJ_MESSAGES.applicationNotFound);
     }
 
-    const notificationId = await createNotification(tx, {
-      userId: row.userId,
-      type: "system",
-      meta: {
-        text: decision === "approved" ? DJ_MESSAGES.approvedNotice : DJ_MESSAGES.rejectedNotice,
-      },
-    });
-    return { view: presentAdminApplication(updated, applicant), notificationId };
+    const text = decision === "approved" ? DJ_MESSAGES.approvedNotice : DJ_MESSAGES.rejectedNotice;
+    await notify(ctx, { userId: row.userId, type: "system", meta: { text } }, { tx, afterCommit });
+    return presentAdminApplication(updated, applicant);
   });
-  await deliverNotification(ctx, outcome.notificationId);
-  return outcome.view;
 }
 
 export const approveDj = (ctx: AppContext, actor: UserRow, input: { applicationId: string }) =>

@@ -255,18 +255,19 @@ describe("with a key GIPHY refuses", () => {
 
 describe("AnswerCache", () => {
   it("reuses an answer until it expires and keeps at most `max` answers", async () => {
-    let now = 0;
+    let now = 5_000;
     let loads = 0;
     const cache = new AnswerCache<number>(1_000, 2, () => now);
     const load = () => Promise.resolve(++loads);
     expect(await cache.get("a", load)).toBe(1);
+    now += 1_000;
     expect(await cache.get("a", load)).toBe(1);
-    now = 1_000;
+    now += 1;
     expect(await cache.get("a", load)).toBe(2);
     await cache.get("b", load);
     await cache.get("c", load);
     expect(cache.size).toBe(2);
-    // "a" was the oldest: it was dropped and loads again.
+    // "a" was the least recently used: it was dropped and loads again.
     expect(await cache.get("a", load)).toBe(5);
   });
 

@@ -6,6 +6,7 @@ import {
   type LibraryGif,
 } from "@airwave/contracts";
 import { desc } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { gifs } from "./schema.ts";
@@ -13,35 +14,30 @@ import { gifs } from "./schema.ts";
 const notConfigured = () => new AppError(503, GIF_MESSAGES.notConfigured);
 const upstreamFailed = () => new AppError(502, GIF_MESSAGES.upstreamFailed);
 
-/** Answers kept for a while, oldest dropped first once `max` are held. Failures are never kept. */
-export class AnswerCache<T> {
-  private readonly entries = new Map<string, { expires: number; value: Promise<T> }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly max: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+/**
+ * Answers kept for `ttlMs`, the least recently used dropped once `max` are held (lru-cache).
+ * Concurrent callers of one key share one load; a failed load is never kept.
+ */
+export class AnswerCache<T extends {}> {
+  private readonly entries: LRUCache<string, T, () => Promise<T>>;
+  constructor(ttlMs: number, max: number, now: () => number = performance.now.bind(performance)) {
+    this.entries = new LRUCache({
+      max,
+      ttl: ttlMs,
+      perf: { now },
+      ttlResolution: 0, // read the clock on every check (a test's clock moves by hand)
+      // The loader comes with each call (`fetch`'s context): one cache serves several calls.
+      fetchMethod: (_key, _stale, { context }) => context(),
+    });
+  }
 
   get size() {
     return this.entries.size;
   }
 
-  /** The cached answer for `key`, or `load()`'s; concurrent callers of one key share one load. */
-  get(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) return hit.value;
-    if (hit) this.entries.delete(key);
-    const value = load();
-    this.entries.set(key, { expires: this.now() + this.ttlMs, value });
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-    return value;
+  /** The cached answer for `key`, or `load()`'s. */
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    return this.entries.forceFetch(key, { context: load });
   }
 }
 
@@ -52,7 +48,7 @@ const obj = (v: unknown): Record<string, unknown> | null =>
  * One GIPHY item trimmed to the fields the clients read, or null when it has no usable image.
  * Image URLs must be https (or on the configured GIPHY origin, which is the local imitation in tests).
  */
-export function trimGifItem(raw: unknown, allowedOrigin: string): GifItem | null {
+function trimGifItem(raw: unknown, allowedOrigin: string): GifItem | null {
   const item = obj(raw);
   const images = obj(item?.images);
   if (!item || !images) return null;
@@ -82,7 +78,7 @@ export function trimGifItem(raw: unknown, allowedOrigin: string): GifItem | null
   };
 }
 
-export interface GifService {
+interface GifService {
   search(q: string): Promise<GifListAnswer>;
   trending(): Promise<GifListAnswer>;
   library(): Promise<LibraryGif[]>;

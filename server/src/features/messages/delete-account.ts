@@ -60,6 +60,5 @@ export const messagesAccountDeletion: AccountDeletionStep = {
         })
         .where(eq(conversations.id, id));
     }
-    return undefined;
   },
 };

@@ -17,8 +17,9 @@ import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
-import { createNotification, deliverNotification } from "../notifications/service.ts";
+import { notify } from "../notifications/service.ts";
 import { contentVisibleSql, relationBetween } from "../social/visibility.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { messagesPolicy } from "./policy.ts";
@@ -308,7 +309,7 @@ export async function sendPrivateMessage(
   conversationId: string,
   input: { body: string },
 ): Promise<MessageView> {
-  const result = await ctx.db.transaction(async (tx) => {
+  const sent = await transaction(ctx, async (tx, afterCommit) => {
     const [conversation] = await tx
       .select({
         id: conversations.id,
@@ -392,30 +393,25 @@ export async function sendPrivateMessage(
         unreadCount: conversationParticipants.unreadCount,
       });
 
-    const notificationIds: (string | null)[] = [];
+    const view = presentMessage(message);
+    const payload: PmMessageEvent = { conversationId, message: view };
+    afterCommit(() =>
+      ctx.realtime.publish(USER_EVENTS.pmMessage, payload, {
+        rooms: members.map((m) => userRoom(m.userId)),
+      }),
+    );
     for (const r of counted) {
       if (r.unreadCount !== 1) continue;
-      notificationIds.push(
-        await createNotification(tx, {
-          userId: r.userId,
-          type: "message",
-          fromId: actor.id,
-          meta: { conversationId },
-        }),
+      await notify(
+        ctx,
+        { userId: r.userId, type: "message", fromId: actor.id, meta: { conversationId } },
+        { tx, afterCommit },
       );
     }
-    return {
-      message: presentMessage(message),
-      members: members.map((m) => m.userId),
-      notificationIds,
-    };
+    return view;
   });
-  if (!result) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
-
-  const payload: PmMessageEvent = { conversationId, message: result.message };
-  ctx.realtime.publish(USER_EVENTS.pmMessage, payload, { rooms: result.members.map(userRoom) });
-  for (const id of result.notificationIds) await deliverNotification(ctx, id);
-  return result.message;
+  if (!sent) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  return sent;
 }
 
 /** POST /pm/conversations/{id}/read: nothing unread here for the actor any more. */

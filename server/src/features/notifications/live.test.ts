@@ -1,6 +1,11 @@
-import { NOTIFICATION_TYPES, type NotificationView, USER_EVENTS } from "@airwave/contracts";
+import {
+  NOTIFICATION_TYPES,
+  type NotificationView,
+  USER_EVENTS,
+  userRoom,
+} from "@airwave/contracts";
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildPost } from "../../../test/factories/posts.ts";
@@ -77,5 +82,35 @@ describe("live notifications", () => {
     expect((await received).type).toBe("comment");
     // The other member's socket got nothing by the time the recipient's did (same server, same emit).
     expect(leaked).toEqual([]);
+  });
+
+  it("answers a like that was committed even when its live push fails", async () => {
+    const author = await buildUser(t.ctx.db);
+    const fan = await buildUser(t.ctx.db);
+    const fanAgent = new Agent(t.app);
+    await fanAgent.login(fan.user.username, fan.password);
+    const post = await buildPost(t.ctx.db, author.user.id);
+
+    const publish = vi.spyOn(t.ctx.realtime, "publish").mockImplementation(() => {
+      throw new Error("adapter down");
+    });
+    try {
+      const like = await fanAgent.post("/api/auth/likePost", { postId: post.id, action: "like" });
+      expect(like.statusCode).toBe(200);
+      expect(like.json()).toMatchObject({ likeCount: 1, likedByMe: true });
+      expect(publish).toHaveBeenCalledWith(USER_EVENTS.notification, expect.anything(), {
+        room: userRoom(author.user.id),
+      });
+    } finally {
+      publish.mockRestore();
+    }
+    const authorAgent = new Agent(t.app);
+    await authorAgent.login(author.user.username, author.password);
+    const stored = (await authorAgent.get("/api/auth/userNotifications")).json() as {
+      notifications: NotificationView[];
+    };
+    expect(stored.notifications.map((n) => [n.type, n.fromId])).toEqual([
+      ["like-post", fan.user.id],
+    ]);
   });
 });

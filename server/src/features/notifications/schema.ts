@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPES } from "@airwave/contracts";
 import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../users/schema.ts";
 
@@ -8,7 +9,7 @@ export const notifications = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type").notNull(),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
     fromId: text("from_id").references(() => users.id, { onDelete: "cascade" }),
     postId: text("post_id"),
     meta: jsonb("meta").$type<Record<string, string>>(),

@@ -10,11 +10,12 @@ import {
 import { and, count, desc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import type { TxScope } from "../../platform/db/transaction.ts";
 import { notFound } from "../../platform/errors.ts";
 import { users } from "../users/schema.ts";
 import { notifications } from "./schema.ts";
 
-export interface NotifyInput {
+interface NotifyInput {
   userId: string;
   type: NotificationType;
   fromId?: string | null;
@@ -30,7 +31,7 @@ type Row = typeof notifications.$inferSelect & {
 function present(n: Row): NotificationView {
   return {
     _id: n.id,
-    type: n.type as NotificationType,
+    type: n.type,
     from: n.fromName,
     fromId: n.fromId,
     fromUserId: n.fromId,
@@ -57,11 +58,8 @@ const selection = {
   fromImage: users.profileimage,
 };
 
-/**
- * Stores a notification and pushes it to the recipient's sockets. Nobody is notified of their own
- * action. Pass `db` = the transaction of the action, and call `deliver` after it commits.
- */
-export async function createNotification(db: DbOrTx, input: NotifyInput): Promise<string | null> {
+/** Stores a notification; nobody is notified of their own action. Returns its id, or null. */
+async function createNotification(db: DbOrTx, input: NotifyInput): Promise<string | null> {
   if (input.fromId && input.fromId === input.userId) return null;
   const id = randomUUID();
   await db.insert(notifications).values({
@@ -76,8 +74,7 @@ export async function createNotification(db: DbOrTx, input: NotifyInput): Promis
 }
 
 /** Pushes a stored notification to its recipient's room (`user:{id}`). */
-export async function deliverNotification(ctx: AppContext, id: string | null) {
-  if (!id) return;
+async function deliverNotification(ctx: AppContext, id: string) {
   const [row] = await ctx.db
     .select(selection)
     .from(notifications)
@@ -87,9 +84,15 @@ export async function deliverNotification(ctx: AppContext, id: string | null) {
   ctx.realtime.publish(USER_EVENTS.notification, present(row), { room: userRoom(row.userId) });
 }
 
-/** Store and push in one step, for actions that are not inside a transaction. */
-export async function notify(ctx: AppContext, input: NotifyInput) {
-  await deliverNotification(ctx, await createNotification(ctx.db, input));
+/**
+ * Stores a notification and pushes it to the recipient's sockets; nobody is notified of their own
+ * action. Inside an action's transaction (`scope`), it is stored there and pushed once committed.
+ */
+export async function notify(ctx: AppContext, input: NotifyInput, scope?: TxScope) {
+  const id = await createNotification(scope?.tx ?? ctx.db, input);
+  if (!id) return;
+  if (scope) scope.afterCommit(() => deliverNotification(ctx, id));
+  else await deliverNotification(ctx, id);
 }
 
 /** Removes the follow-request notification once the request is answered or cancelled. */

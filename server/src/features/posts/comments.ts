@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { type CommentView, POST_MESSAGES } from "@airwave/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
-import { createNotification, deliverNotification } from "../notifications/service.ts";
+import { notify } from "../notifications/service.ts";
 import type { UserRow } from "../users/schema.ts";
 import { postPolicy } from "./policy.ts";
 import { loadComment } from "./present.ts";
@@ -32,7 +33,7 @@ async function present(ctx: AppContext, actor: Actor, commentId: string): Promis
 export async function addComment(ctx: AppContext, actor: Actor, postId: string, content: string) {
   const row = await visiblePostRow(ctx.db, actor, postId);
   const id = randomUUID();
-  const notificationId = await ctx.db.transaction(async (tx) => {
+  await transaction(ctx, async (tx, afterCommit) => {
     await tx
       .insert(comments)
       .values({ id, postId, authorId: actor.id, content, createdAt: new Date() });
@@ -40,15 +41,18 @@ export async function addComment(ctx: AppContext, actor: Actor, postId: string, 
       .update(posts)
       .set({ commentCount: sql`${posts.commentCount} + 1` })
       .where(eq(posts.id, postId));
-    return createNotification(tx, {
-      userId: row.post.authorId,
-      type: "comment",
-      fromId: actor.id,
-      postId,
-      meta: { postOwnerUsername: row.ownerName, commentAuthorUsername: actor.username },
-    });
+    await notify(
+      ctx,
+      {
+        userId: row.post.authorId,
+        type: "comment",
+        fromId: actor.id,
+        postId,
+        meta: { postOwnerUsername: row.ownerName, commentAuthorUsername: actor.username },
+      },
+      { tx, afterCommit },
+    );
   });
-  await deliverNotification(ctx, notificationId);
   return present(ctx, actor, id);
 }
 
@@ -100,7 +104,7 @@ export async function likeComment(
   action: "like" | "unlike",
 ) {
   const { row, comment } = await commentOf(ctx, actor, postId, commentId);
-  const result = await ctx.db.transaction(async (tx) => {
+  const likeCount = await transaction(ctx, async (tx, afterCommit) => {
     const changed =
       action === "like"
         ? await tx
@@ -118,20 +122,22 @@ export async function likeComment(
       .set({ likeCount: sql`greatest(${comments.likeCount} + ${delta}, 0)` })
       .where(eq(comments.id, commentId))
       .returning({ likeCount: comments.likeCount });
-    const notificationId =
-      delta === 1
-        ? await createNotification(tx, {
-            userId: comment.authorId,
-            type: "like-comment",
-            fromId: actor.id,
-            postId,
-            meta: { postOwnerUsername: row.ownerName },
-          })
-        : null;
-    return { likeCount: c?.likeCount ?? 0, notificationId };
+    if (delta === 1) {
+      await notify(
+        ctx,
+        {
+          userId: comment.authorId,
+          type: "like-comment",
+          fromId: actor.id,
+          postId,
+          meta: { postOwnerUsername: row.ownerName },
+        },
+        { tx, afterCommit },
+      );
+    }
+    return c?.likeCount ?? 0;
   });
-  await deliverNotification(ctx, result.notificationId);
-  return { likeCount: result.likeCount, likedByMe: action === "like" };
+  return { likeCount, likedByMe: action === "like" };
 }
 
 export async function listCommentLikes(

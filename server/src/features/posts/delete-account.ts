@@ -14,7 +14,7 @@ import { firstLikesOf } from "./service.ts";
  */
 export const postsAccountDeletion: AccountDeletionStep = {
   tables: [posts, postLikes, comments, commentLikes, postReports],
-  async inTransaction(ctx, tx, { userId, files }) {
+  async inTransaction(ctx, tx, { userId, files, afterRowDeleted }) {
     // Posts that go: theirs, and everyone's posts on their profile page (others' images are kept
     // in mind: their files go too once no post shows them).
     const goingPosts = or(eq(posts.authorId, userId), eq(posts.profileOwnerId, userId));
@@ -50,7 +50,7 @@ export const postsAccountDeletion: AccountDeletionStep = {
       tx.select({ id: posts.id }).from(posts).where(goingPosts),
     );
 
-    return async () => {
+    afterRowDeleted(async () => {
       // Images of other members' posts that were on their page, now that no post shows them.
       for (const post of othersImages) {
         if (!post.image) continue;
@@ -79,7 +79,7 @@ export const postsAccountDeletion: AccountDeletionStep = {
         ...new Set([...likedPosts, ...reportedPosts, ...commentedPosts].map((r) => r.postId)),
       ]);
       await recountComments(tx, [...new Set(likedComments.map((r) => r.commentId))]);
-    };
+    });
   },
 };
 

@@ -1,4 +1,4 @@
-import { type FeedPage, POST_LIMITS, type PostView } from "@airwave/contracts";
+import { POST_LIMITS, type PostView } from "@airwave/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
@@ -54,7 +54,7 @@ const originalJson = sql`case when p.original_post_id is null then 'null' else c
 const postJson = (perPost: number) => sql`'{' || p.view_json || ${viewerMembers("p")}
   || ',"comments":' || ${commentsJson(perPost)} || ',"originalResolved":' || ${originalJson} || '}'`;
 
-export type PageKind = "feed" | "profile" | "ids";
+type PageKind = "feed" | "profile" | "ids";
 
 /** One prepared statement per kind of page, page size, first-or-later page and comment count. */
 function pageStatement(
@@ -145,5 +145,3 @@ export async function postsByIds(
   );
   return JSON.parse(page.postsJson) as PostView[];
 }
-
-export type { FeedPage };

@@ -9,7 +9,7 @@ export const authors = alias(users, "author");
 export const owners = alias(users, "owner");
 
 /** The columns every post view is built from: the post, its author and its profile owner. */
-export const postRowSelection = {
+const postRowSelection = {
   post: posts,
   authorName: authors.username,
   authorImage: authors.profileimage,
@@ -78,7 +78,7 @@ export function canSeePost(
 }
 
 /** A post the viewer may see, for queries over `posts`. */
-export const postVisibleTo = (viewerId: string) => postVisibility("posts", viewerId);
+const postVisibleTo = (viewerId: string) => postVisibility("posts", viewerId);
 
 function selectPosts(db: DbOrTx) {
   return db

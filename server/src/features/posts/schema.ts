@@ -1,4 +1,4 @@
-import type { PostView } from "@airwave/contracts";
+import { type PostView, REPORT_REASONS } from "@airwave/contracts";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -134,7 +134,7 @@ export const postReports = pgTable(
     reporterId: text("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    reason: text("reason").notNull(),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     detail: text("detail"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,8 +11,9 @@ import { and, asc, count, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../platform/errors.ts";
-import { createNotification, deliverNotification } from "../notifications/service.ts";
+import { notify } from "../notifications/service.ts";
 import { canSeeContent, relationColumns, relationFrom } from "../social/visibility.ts";
 import { deleteOwnUpload, findUploadByUrl } from "../uploads/service.ts";
 import { byRefIdFirst, memberByRef } from "../users/lookup.ts";
@@ -128,7 +129,7 @@ export async function createPost(
     }
   }
   const id = randomUUID();
-  const notificationId = await ctx.db.transaction(async (tx) => {
+  await transaction(ctx, async (tx, afterCommit) => {
     await tx.insert(posts).values({
       id,
       authorId: actor.id,
@@ -138,17 +139,18 @@ export async function createPost(
       music: findMusicLink(input.text),
       createdAt: new Date(),
     });
-    return ownerId === actor.id
-      ? null
-      : createNotification(tx, {
-          userId: ownerId,
-          type: "post",
-          fromId: actor.id,
-          postId: id,
-          meta: { postOwnerUsername: owner.username },
-        });
+    await notify(
+      ctx,
+      {
+        userId: ownerId,
+        type: "post",
+        fromId: actor.id,
+        postId: id,
+        meta: { postOwnerUsername: owner.username },
+      },
+      { tx, afterCommit },
+    );
   });
-  await deliverNotification(ctx, notificationId);
   return presentOne(ctx.db, actor, id);
 }
 
@@ -197,7 +199,8 @@ export async function likePost(
   action: "like" | "unlike",
 ) {
   const row = await visiblePostRow(ctx.db, actor, postId);
-  const result = await ctx.db.transaction(async (tx) => {
+  // The post's new count, or undefined when nothing changed (a repeated click).
+  let likeCount = await transaction(ctx, async (tx, afterCommit) => {
     // Likes of one post take turns, so the kept first likers always match the like rows.
     await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for("update");
     if (action === "like") {
@@ -206,26 +209,30 @@ export async function likePost(
         .values({ postId, userId: actor.id })
         .onConflictDoNothing()
         .returning({ postId: postLikes.postId });
-      if (inserted.length === 0) return { changed: false };
+      if (inserted.length === 0) return undefined;
       const [p] = await tx
         .update(posts)
         .set({ likeCount: sql`${posts.likeCount} + 1`, firstLikes: firstLikesOf(postId) })
         .where(eq(posts.id, postId))
         .returning({ likeCount: posts.likeCount });
-      const notificationId = await createNotification(tx, {
-        userId: row.post.authorId,
-        type: "like-post",
-        fromId: actor.id,
-        postId,
-        meta: { postOwnerUsername: row.ownerName },
-      });
-      return { changed: true, likeCount: p?.likeCount, notificationId };
+      await notify(
+        ctx,
+        {
+          userId: row.post.authorId,
+          type: "like-post",
+          fromId: actor.id,
+          postId,
+          meta: { postOwnerUsername: row.ownerName },
+        },
+        { tx, afterCommit },
+      );
+      return p?.likeCount;
     }
     const removed = await tx
       .delete(postLikes)
       .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, actor.id)))
       .returning({ postId: postLikes.postId });
-    if (removed.length === 0) return { changed: false };
+    if (removed.length === 0) return undefined;
     const [p] = await tx
       .update(posts)
       .set({
@@ -234,10 +241,8 @@ export async function likePost(
       })
       .where(eq(posts.id, postId))
       .returning({ likeCount: posts.likeCount });
-    return { changed: true, likeCount: p?.likeCount };
+    return p?.likeCount;
   });
-  if ("notificationId" in result) await deliverNotification(ctx, result.notificationId ?? null);
-  let likeCount = result.likeCount;
   if (likeCount === undefined) {
     const [p] = await ctx.db
       .select({ likeCount: posts.likeCount })
@@ -310,7 +315,7 @@ export async function sharePost(
       ? await visiblePostRow(ctx.db, actor, shared.post.originalPostId)
       : shared;
   const id = randomUUID();
-  const notificationId = await ctx.db.transaction(async (tx) => {
+  await transaction(ctx, async (tx, afterCommit) => {
     await tx.insert(posts).values({
       id,
       authorId: actor.id,
@@ -320,15 +325,18 @@ export async function sharePost(
       shareCaption: caption,
       createdAt: new Date(),
     });
-    return createNotification(tx, {
-      userId: original.post.authorId,
-      type: "share",
-      fromId: actor.id,
-      postId: original.post.id,
-      meta: { postOwnerUsername: original.ownerName },
-    });
+    await notify(
+      ctx,
+      {
+        userId: original.post.authorId,
+        type: "share",
+        fromId: actor.id,
+        postId: original.post.id,
+        meta: { postOwnerUsername: original.ownerName },
+      },
+      { tx, afterCommit },
+    );
   });
-  await deliverNotification(ctx, notificationId);
   return presentOne(ctx.db, actor, id);
 }
 

@@ -56,7 +56,7 @@ export interface AdapterInput {
   now: number;
 }
 
-export interface AdapterResult {
+interface AdapterResult {
   nowPlaying: NowPlaying;
   track: TrackClock | null;
   error: string | null;

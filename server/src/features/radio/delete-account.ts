@@ -13,6 +13,5 @@ export const radioAccountDeletion: AccountDeletionStep = {
       .update(settings)
       .set({ value: sql`jsonb_set(${settings.value}, '{userId}', 'null'::jsonb)` })
       .where(sql`${settings.value}->>'userId' = ${userId}`);
-    return undefined;
   },
 };

@@ -1,11 +1,7 @@
-import { HTTP_MESSAGES, isAdminRole } from "@airwave/contracts";
-import type { Refusal } from "../../platform/authorize.ts";
-import type { UserRow } from "../users/schema.ts";
+import { adminOnly } from "../../platform/authorize.ts";
 
-/** Who may see what of the radio. Pure: `null` means allowed. */
+/** Who may see what of the radio. Pure; asked through `authorize(radioPolicy, action, ...)`. */
 export const radioPolicy = {
-  /** The station view of the admin dashboard (admin spec Tab 4): admins only. */
-  viewStation(actor: Pick<UserRow, "role">): Refusal | null {
-    return isAdminRole(actor.role) ? null : { status: 403, message: HTTP_MESSAGES.forbidden };
-  },
-};
+  /** The station view of the admin dashboard (admin spec Tab 4): admins only (a plain 403). */
+  viewStation: adminOnly,
+} as const;

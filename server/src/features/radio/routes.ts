@@ -9,7 +9,7 @@ import {
   radioDjSchema,
 } from "@airwave/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { refusalError } from "../../platform/authorize.ts";
+import { authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
@@ -64,8 +64,7 @@ export function radioRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(RADIO_PATHS.station, async (request): Promise<RadioStationView> => {
-    const refusal = radioPolicy.viewStation(requireActor(request));
-    if (refusal) throw refusalError(refusal);
+    authorize(radioPolicy, "viewStation", requireActor(request));
     return radio.stationView();
   });
 

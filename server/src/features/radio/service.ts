@@ -29,7 +29,7 @@ const SETTLE_MS = 4_000;
  * refreshes it every RADIO_POLL_SECONDS and pushes it to every browser when it changes, and the
  * live log-in the station's harbor asks about.
  */
-export class Radio {
+class Radio {
   /** The station's now-playing URL, or null when no station is configured. */
   readonly sourceUrl: string | null;
   readonly kind: StationKind | "none";

@@ -1,5 +1,5 @@
-import { isAdminRole, SCHEDULE_MESSAGES } from "@airwave/contracts";
-import type { Refusal } from "../../platform/authorize.ts";
+import { SCHEDULE_MESSAGES } from "@airwave/contracts";
+import { adminOnly, type Refusal } from "../../platform/authorize.ts";
 import { isAccountBanActive } from "../auth/bans.ts";
 import type { UserRow } from "../users/schema.ts";
 
@@ -8,7 +8,8 @@ type Dj = Pick<UserRow, "id" | "role" | "isDj" | "banExpiresAt">;
 
 /**
  * Who may do what with the schedule (community spec 6, decisions "Roles and powers"). Pure functions
- * over the actor and the record: `null` means allowed.
+ * over the actor and the record: `null` means allowed; services ask through
+ * `authorize(schedulePolicy, action, ...)`.
  */
 export const schedulePolicy = {
   /**
@@ -16,7 +17,7 @@ export const schedulePolicy = {
    * never permanently; an admin books for any DJ (not a banned one), permanently if asked.
    */
   book(actor: Actor, dj: Dj | null, perm: boolean): Refusal | null {
-    if (isAdminRole(actor.role)) {
+    if (adminOnly(actor)) {
       if (!dj) return { status: 404, message: SCHEDULE_MESSAGES.djNotFound };
       if (!dj.isDj || isAccountBanActive(dj)) {
         return { status: 400, message: SCHEDULE_MESSAGES.notADj };
@@ -31,13 +32,13 @@ export const schedulePolicy = {
 
   /** Cancelling a booking: its DJ or an admin. */
   cancel(actor: Actor, booking: { djId: string }): Refusal | null {
-    if (isAdminRole(actor.role) || booking.djId === actor.id) return null;
+    if (adminOnly(actor) || booking.djId === actor.id) return null;
     return { status: 403, message: SCHEDULE_MESSAGES.cancelNotAllowed };
   },
 
   /** Wiping the whole schedule: admins only (decisions: an Admin session, not a fixed key). */
   wipe(actor: Actor): Refusal | null {
-    if (isAdminRole(actor.role)) return null;
+    if (adminOnly(actor)) return null;
     return { status: 403, message: SCHEDULE_MESSAGES.wipeAdminOnly };
   },
 } as const;

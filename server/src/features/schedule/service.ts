@@ -5,7 +5,6 @@ import {
   BROADCAST_EVENTS,
   type bookSlotSchema,
   type deleteSlotSchema,
-  isAdminRole,
   SCHEDULE_MESSAGES,
   type ScheduleAnswer,
   type ScheduleChangedEvent,
@@ -20,8 +19,9 @@ import {
 } from "@airwave/contracts";
 import { and, eq, lt, or } from "drizzle-orm";
 import type { z } from "zod";
-import { refusalError } from "../../platform/authorize.ts";
+import { adminOnly, authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { findUserByUsername } from "../users/lookup.ts";
 import { type UserRow, users } from "../users/schema.ts";
@@ -99,7 +99,7 @@ export async function getSchedule(ctx: AppContext, now = ctx.clock.now()): Promi
 
 /** The DJ a booking is for: an admin names one; anyone else books for self. */
 async function bookingDj(ctx: AppContext, actor: UserRow, djName: string | undefined) {
-  if (isAdminRole(actor.role)) {
+  if (adminOnly(actor)) {
     if (!djName) throw badRequest(SCHEDULE_MESSAGES.selectDj);
     return findUserByUsername(ctx.db, djName);
   }
@@ -118,9 +118,9 @@ export async function bookSlot(
   input: BookInput,
 ): Promise<BookSlotAnswer> {
   const dj = await bookingDj(ctx, actor, input.djName);
-  const refusal = schedulePolicy.book(actor, dj, input.perm);
-  if (refusal || !dj)
-    throw refusalError(refusal ?? { status: 404, message: SCHEDULE_MESSAGES.djNotFound });
+  authorize(schedulePolicy, "book", actor, dj, input.perm);
+  // Refused by the policy already; this only tells the type checker.
+  if (!dj) throw notFound(SCHEDULE_MESSAGES.djNotFound);
 
   const now = ctx.clock.now();
   const timeZone = ctx.config.STATION_TIMEZONE;
@@ -129,7 +129,7 @@ export async function bookSlot(
   if (day < today) throw badRequest(SCHEDULE_MESSAGES.dayPassed);
   if (slotEnd(weekStart, day, hour, timeZone) <= now) throw badRequest(SCHEDULE_MESSAGES.slotEnded);
 
-  const inserted = await ctx.db.transaction(async (tx) => {
+  const booked = await transaction(ctx, async (tx, afterCommit) => {
     await tx
       .delete(scheduleBookings)
       .where(
@@ -139,7 +139,7 @@ export async function bookSlot(
           lt(scheduleBookings.weekStart, weekStart),
         ),
       );
-    return tx
+    const inserted = await tx
       .insert(scheduleBookings)
       .values({
         id: randomUUID(),
@@ -153,9 +153,10 @@ export async function bookSlot(
       })
       .onConflictDoNothing()
       .returning({ id: scheduleBookings.id });
+    if (inserted.length > 0) afterCommit(() => publishScheduleChanged(ctx, input.day));
+    return inserted.length > 0;
   });
-  if (inserted.length === 0) throw conflict(SCHEDULE_MESSAGES.slotTaken);
-  publishScheduleChanged(ctx, input.day);
+  if (!booked) throw conflict(SCHEDULE_MESSAGES.slotTaken);
 
   const message = dj.id === actor.id ? SCHEDULE_MESSAGES.booked : slotBookedFor(dj.username);
   return { message, ...(await getSchedule(ctx, now)) };
@@ -176,8 +177,7 @@ export async function deleteSlot(
     .where(and(slotOf(day, hour), visibleIn(weekStart)))
     .limit(1);
   if (!booking) throw notFound(SCHEDULE_MESSAGES.slotEmpty);
-  const refusal = schedulePolicy.cancel(actor, booking);
-  if (refusal) throw refusalError(refusal);
+  authorize(schedulePolicy, "cancel", actor, booking);
 
   const deleted = await ctx.db
     .delete(scheduleBookings)
@@ -191,8 +191,7 @@ export async function deleteSlot(
 
 /** POST /wipe: an admin clears every booking, permanent ones included. */
 export async function wipeSchedule(ctx: AppContext, actor: UserRow): Promise<ScheduleAnswer> {
-  const refusal = schedulePolicy.wipe(actor);
-  if (refusal) throw refusalError(refusal);
+  authorize(schedulePolicy, "wipe", actor);
   await ctx.db.delete(scheduleBookings);
   publishScheduleChanged(ctx, null);
   return getSchedule(ctx);

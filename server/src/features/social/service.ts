@@ -14,12 +14,9 @@ import { and, desc, eq, or } from "drizzle-orm";
 import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
-import {
-  clearFollowRequestNotification,
-  createNotification,
-  deliverNotification,
-} from "../notifications/service.ts";
+import { clearFollowRequestNotification, notify } from "../notifications/service.ts";
 import { basicUserColumns, findUserById, findUserByIdOrUsername } from "../users/lookup.ts";
 import { presentBasicUser } from "../users/present.ts";
 import { type UserRow, users } from "../users/schema.ts";
@@ -56,7 +53,7 @@ export async function followUser(
   actor: UserRow,
   input: { followed: string },
 ): Promise<FollowAnswer> {
-  const result = await ctx.db.transaction(async (tx) => {
+  const status = await transaction(ctx, async (tx, afterCommit) => {
     const target = await findTarget(tx, input.followed);
     const refusal = socialPolicy.follow(
       actor,
@@ -71,19 +68,15 @@ export async function followUser(
         .values({ requesterId: actor.id, targetId: target.id })
         .onConflictDoNothing()
         .returning({ targetId: followRequests.targetId });
-      const notificationId = created.length
-        ? await createNotification(tx, {
-            userId: target.id,
-            type: "follow-request",
-            fromId: actor.id,
-          })
-        : null;
-      return {
-        status: "requested" as const,
-        targetId: target.id,
-        notificationId,
-        requestsChanged: created.length > 0,
-      };
+      if (created.length) {
+        await notify(
+          ctx,
+          { userId: target.id, type: "follow-request", fromId: actor.id },
+          { tx, afterCommit },
+        );
+        afterCommit(() => publishFollowRequestsChanged(ctx, target.id, actor.id));
+      }
+      return "requested" as const;
     }
 
     const created = await tx
@@ -99,22 +92,12 @@ export async function followUser(
       .where(requestRow(actor.id, target.id))
       .returning({ targetId: followRequests.targetId });
     if (settled.length) await clearFollowRequestNotification(tx, target.id, actor.id);
-    const notificationId = await createNotification(tx, {
-      userId: target.id,
-      type: "follow",
-      fromId: actor.id,
-    });
-    return {
-      status: "following" as const,
-      targetId: target.id,
-      notificationId,
-      requestsChanged: settled.length > 0,
-    };
+    await notify(ctx, { userId: target.id, type: "follow", fromId: actor.id }, { tx, afterCommit });
+    if (settled.length) afterCommit(() => publishFollowRequestsChanged(ctx, target.id, actor.id));
+    return "following" as const;
   });
-  if (!result) throw badRequest(SOCIAL_MESSAGES.alreadyFollowing);
-  await deliverNotification(ctx, result.notificationId);
-  if (result.requestsChanged) publishFollowRequestsChanged(ctx, result.targetId, actor.id);
-  return { status: result.status };
+  if (!status) throw badRequest(SOCIAL_MESSAGES.alreadyFollowing);
+  return { status };
 }
 
 /** POST /unfollowUser: ends a follow, or withdraws a pending request to that member. */
@@ -124,7 +107,7 @@ export async function unfollowUser(
   input: { followed: string },
 ): Promise<SocialOkAnswer> {
   const target = await findTarget(ctx.db, input.followed);
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await transaction(ctx, async (tx, afterCommit) => {
     const removed = await tx
       .delete(follows)
       .where(followRow(actor.id, target.id))
@@ -136,18 +119,12 @@ export async function unfollowUser(
       .returning({ targetId: followRequests.targetId });
     if (!withdrawn.length) return null;
     await clearFollowRequestNotification(tx, target.id, actor.id);
+    afterCommit(() => publishFollowRequestsChanged(ctx, target.id, actor.id));
     return "withdrawn";
   });
   if (!outcome) throw badRequest(SOCIAL_MESSAGES.notFollowing);
-  if (outcome === "withdrawn") publishFollowRequestsChanged(ctx, target.id, actor.id);
   return { ok: true };
 }
-
-type AcceptOutcome =
-  | { kind: "accepted"; notificationId: string | null }
-  | { kind: "noPendingRequest" }
-  /** Already following; `cleaned` when a stale request and its notification were removed. */
-  | { kind: "alreadyFollowing"; cleaned: boolean };
 
 /**
  * POST /follow/accept: the requester now follows the actor. Safe under double clicks: the request
@@ -159,7 +136,7 @@ export async function acceptFollowRequest(
   input: { requesterId: string },
 ): Promise<SocialOkAnswer> {
   const { requesterId } = input;
-  const outcome = await ctx.db.transaction(async (tx): Promise<AcceptOutcome> => {
+  const refusal = await transaction(ctx, async (tx, afterCommit) => {
     const pending = await tx
       .delete(followRequests)
       .where(requestRow(requesterId, actor.id))
@@ -170,47 +147,43 @@ export async function acceptFollowRequest(
         .from(follows)
         .where(followRow(requesterId, actor.id))
         .limit(1);
-      return existing.length
-        ? { kind: "alreadyFollowing", cleaned: false }
-        : { kind: "noPendingRequest" };
+      return existing.length ? SOCIAL_MESSAGES.alreadyFollowing : SOCIAL_MESSAGES.noPendingRequest;
     }
+    // The request and its notification are gone: both members' pages are told, whatever follows.
     await clearFollowRequestNotification(tx, actor.id, requesterId);
     const created = await tx
       .insert(follows)
       .values({ followerId: requesterId, followedId: actor.id })
       .onConflictDoNothing()
       .returning({ followerId: follows.followerId });
-    if (created.length === 0) return { kind: "alreadyFollowing", cleaned: true };
-    const notificationId = await createNotification(tx, {
-      userId: requesterId,
-      type: "follow-accepted",
-      fromId: actor.id,
-    });
-    return { kind: "accepted", notificationId };
+    if (created.length > 0) {
+      await notify(
+        ctx,
+        { userId: requesterId, type: "follow-accepted", fromId: actor.id },
+        { tx, afterCommit },
+      );
+    }
+    afterCommit(() => publishFollowRequestsChanged(ctx, actor.id, requesterId));
+    return created.length > 0 ? null : SOCIAL_MESSAGES.alreadyFollowing;
   });
-
-  if (outcome.kind === "noPendingRequest") throw badRequest(SOCIAL_MESSAGES.noPendingRequest);
-  if (outcome.kind === "alreadyFollowing") {
-    if (outcome.cleaned) publishFollowRequestsChanged(ctx, actor.id, requesterId);
-    throw badRequest(SOCIAL_MESSAGES.alreadyFollowing);
-  }
-  await deliverNotification(ctx, outcome.notificationId);
-  publishFollowRequestsChanged(ctx, actor.id, requesterId);
+  // Committed either way: a refusal here only says there was nothing (more) to accept.
+  if (refusal) throw badRequest(refusal);
   return { ok: true };
 }
 
 /** Deletes one pending request and the target's notification of it; false when there was none. */
 async function dropRequest(ctx: AppContext, requesterId: string, targetId: string) {
-  const dropped = await ctx.db.transaction(async (tx) => {
+  const dropped = await transaction(ctx, async (tx, afterCommit) => {
     const rows = await tx
       .delete(followRequests)
       .where(requestRow(requesterId, targetId))
       .returning({ targetId: followRequests.targetId });
-    if (rows.length) await clearFollowRequestNotification(tx, targetId, requesterId);
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    await clearFollowRequestNotification(tx, targetId, requesterId);
+    afterCommit(() => publishFollowRequestsChanged(ctx, targetId, requesterId));
+    return true;
   });
   if (!dropped) throw badRequest(SOCIAL_MESSAGES.noPendingRequest);
-  publishFollowRequestsChanged(ctx, targetId, requesterId);
 }
 
 /** POST /follow/decline: the actor turns down a request to follow them. */
@@ -309,7 +282,7 @@ export async function blockUser(
   );
   if (refusal) throw refusalError(refusal);
 
-  const droppedRequests = await ctx.db.transaction(async (tx) => {
+  await transaction(ctx, async (tx, afterCommit) => {
     await tx
       .insert(blocks)
       .values({ blockerId: actor.id, blockedId: target.id })
@@ -321,10 +294,11 @@ export async function blockUser(
       .delete(followRequests)
       .where(or(requestRow(actor.id, target.id), requestRow(target.id, actor.id)))
       .returning();
-    for (const r of dropped) await clearFollowRequestNotification(tx, r.targetId, r.requesterId);
-    return dropped;
+    for (const r of dropped) {
+      await clearFollowRequestNotification(tx, r.targetId, r.requesterId);
+      afterCommit(() => publishFollowRequestsChanged(ctx, r.targetId, r.requesterId));
+    }
   });
-  for (const r of droppedRequests) publishFollowRequestsChanged(ctx, r.targetId, r.requesterId);
   return { ok: true, blocked: true };
 }
 

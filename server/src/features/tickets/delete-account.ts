@@ -22,6 +22,5 @@ export const ticketsAccountDeletion: AccountDeletionStep = {
           ),
         ),
       );
-    return undefined;
   },
 };

@@ -1,3 +1,4 @@
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "@airwave/contracts";
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../users/schema.ts";
 
@@ -11,8 +12,8 @@ export const tickets = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
-    priority: text("priority").notNull().default("Minor"),
-    status: text("status").notNull().default("Open"),
+    priority: text("priority", { enum: TICKET_PRIORITIES }).notNull().default("Minor"),
+    status: text("status", { enum: TICKET_STATUSES }).notNull().default("Open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp("closed_at", { withTimezone: true }),

@@ -3,8 +3,6 @@ import {
   TICKET_MESSAGES,
   type TicketForm,
   type TicketMessageView,
-  type TicketPriority,
-  type TicketStatus,
   type TicketView,
   ticketAdminLabel,
   ticketReplyText,
@@ -13,8 +11,9 @@ import { asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
-import { createNotification, deliverNotification } from "../notifications/service.ts";
+import { notify } from "../notifications/service.ts";
 import type { UserRow } from "../users/schema.ts";
 import { users } from "../users/schema.ts";
 import { ticketPolicy } from "./policy.ts";
@@ -42,8 +41,8 @@ function presentTicket(t: TicketRow, username: string, messages: MessageRow[]): 
     ticketId: t.id,
     title: t.title,
     description: t.description,
-    priority: t.priority as TicketPriority,
-    status: t.status as TicketStatus,
+    priority: t.priority,
+    status: t.status,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
     closedAt: t.closedAt?.toISOString() ?? null,
@@ -140,7 +139,7 @@ export async function addTicketMessage(
   ticketId: string,
   content: string,
 ): Promise<{ ticket: TicketView; message: TicketMessageView }> {
-  const { messageId, notificationId } = await ctx.db.transaction(async (tx) => {
+  const messageId = await transaction(ctx, async (tx, afterCommit) => {
     const ticket = await lockAccessible(tx, actor, ticketId);
     if (!ticketPolicy.acceptsReplies(ticket)) throw conflict(TICKET_MESSAGES.closedNoReplies);
     const asAdmin = ticketPolicy.repliesAsAdmin(actor, ticket);
@@ -148,17 +147,20 @@ export async function addTicketMessage(
     const id = randomUUID();
     await tx.insert(ticketMessages).values({ id, ticketId, senderId: actor.id, sender, content });
     await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticketId));
-    const notificationId = asAdmin
-      ? await createNotification(tx, {
+    if (asAdmin) {
+      await notify(
+        ctx,
+        {
           userId: ticket.userId,
           type: "ticket",
           fromId: actor.id,
           meta: { ticketId, text: ticketReplyText(sender, ticket.title) },
-        })
-      : null;
-    return { messageId: id, notificationId };
+        },
+        { tx, afterCommit },
+      );
+    }
+    return id;
   });
-  await deliverNotification(ctx, notificationId);
   const ticket = await loadTicket(ctx.db, ticketId);
   const message = ticket.messages.find((m) => m._id === messageId);
   if (!message) throw new Error("ticket message vanished after insert");

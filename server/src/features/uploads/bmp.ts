@@ -3,7 +3,7 @@
  * palette images, 16/24/32-bit images, and 16/32-bit BI_BITFIELDS. RLE and embedded JPEG/PNG bitmaps
  * are refused. The caller checks dimensions against its limits before the pixels are allocated.
  */
-export interface DecodedBitmap {
+interface DecodedBitmap {
   width: number;
   height: number;
   channels: 3 | 4;
@@ -16,7 +16,7 @@ const BI_RGB = 0;
 const BI_BITFIELDS = 3;
 const BI_ALPHABITFIELDS = 6;
 
-export const isBmp = (data: Buffer) => data.length >= 26 && data[0] === 0x42 && data[1] === 0x4d;
+const isBmp = (data: Buffer) => data.length >= 26 && data[0] === 0x42 && data[1] === 0x4d;
 
 /** Width and height from the header, without decoding (null when the header is not one we read). */
 export function bmpSize(data: Buffer): { width: number; height: number } | null {

@@ -14,6 +14,5 @@ export const uploadsAccountDeletion: AccountDeletionStep = {
       .where(eq(uploads.ownerId, userId))
       .returning({ key: uploads.key });
     files.push(...theirUploads.map((u) => u.key));
-    return undefined;
   },
 };

@@ -3,9 +3,9 @@ import sharp, { type Sharp } from "sharp";
 import { AppError } from "../../platform/errors.ts";
 import { BitmapError, bmpSize, decodeBmp } from "./bmp.ts";
 
-export type ImageExt = "jpg" | "png" | "gif" | "webp";
+type ImageExt = "jpg" | "png" | "gif" | "webp";
 
-export interface ProcessedImage {
+interface ProcessedImage {
   body: Buffer;
   ext: ImageExt;
   contentType: string;
@@ -32,7 +32,7 @@ const HEIF_BRANDS = new Set([
 
 const ascii = (data: Buffer, start: number, end: number) => data.toString("latin1", start, end);
 
-export function sniffImage(data: Buffer): Sniffed | null {
+function sniffImage(data: Buffer): Sniffed | null {
   if (data.length < 12) return null;
   if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "jpeg";
   if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {

@@ -7,7 +7,7 @@ import { AppError, badRequest } from "../../platform/errors.ts";
 /** Most files one request may carry; files in other fields are read and thrown away. */
 const FILES_MAX = 4;
 
-export interface ReadFileOptions {
+interface ReadFileOptions {
   /** Largest accepted file in bytes (default: the image limit, 5,000,000). */
   maxBytes?: number;
   /** Text of the 413 for a too large file (default: "Image too large"). */
@@ -16,7 +16,7 @@ export interface ReadFileOptions {
   missingMessage?: string;
 }
 
-export interface MultipartFile {
+interface MultipartFile {
   data: Buffer;
   /** The text fields of the form (the first value of each name). */
   fields: Record<string, string>;

@@ -12,18 +12,19 @@ import {
 } from "@airwave/contracts";
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { uploads } from "../../platform/storage/schema.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { processImage } from "./images.ts";
 
-export interface SavedUpload {
+interface SavedUpload {
   /** Public URL, e.g. `/uploads/images/post/<random>.jpg`. */
   url: string;
   key: string;
 }
 
-export type UploadRow = typeof uploads.$inferSelect;
+type UploadRow = typeof uploads.$inferSelect;
 
 /** Profile and cover pictures answer every refusal with their one text; posts keep theirs. */
 function withKindMessage(kind: ImageUploadKind, err: unknown): unknown {
@@ -33,14 +34,14 @@ function withKindMessage(kind: ImageUploadKind, err: unknown): unknown {
   return err;
 }
 
-/**
- * Checks and re-encodes an uploaded image, stores it under a random key (`images/<kind>/<hex>.<ext>`)
- * and records its metadata row. Nothing is stored when the image is refused.
- */
 /** The spec's limits: 5,000,000 bytes for profile and cover pictures, 5 MiB for post images. */
 export const maxImageBytes = (kind: ImageUploadKind) =>
   kind === "post" || kind === "temp" ? POST_LIMITS.imageMaxBytes : UPLOAD_LIMITS.imageMaxBytes;
 
+/**
+ * Checks and re-encodes an uploaded image, stores it under a random key (`images/<kind>/<hex>.<ext>`)
+ * and records its metadata row. Nothing is stored when the image is refused.
+ */
 export async function saveImageUpload(
   ctx: AppContext,
   ownerId: string,
@@ -117,9 +118,8 @@ async function replacePicture(
   data: Buffer,
 ): Promise<{ url: string; user: UserRow }> {
   const saved = await saveImageUpload(ctx, actor.id, kind, data);
-  let result: { previous: string | null; user: UserRow };
   try {
-    result = await ctx.db.transaction(async (tx) => {
+    return await transaction(ctx, async (tx, afterCommit) => {
       const [current] = await tx
         .select({ previous: users[column] })
         .from(users)
@@ -132,19 +132,21 @@ async function replacePicture(
         .where(eq(users.id, actor.id))
         .returning();
       if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
-      return { previous: current.previous, user };
+      const { previous } = current;
+      if (previous !== saved.url) {
+        // Once the new picture is in place; a leftover old file is only logged.
+        afterCommit(() =>
+          deleteOwnUpload(ctx, actor.id, previous, kind).catch((err) =>
+            ctx.log.warn({ err, url: previous }, "could not remove the replaced picture"),
+          ),
+        );
+      }
+      return { url: saved.url, user };
     });
   } catch (err) {
     await deleteOwnUpload(ctx, actor.id, saved.url, kind).catch(() => {});
     throw err;
   }
-  if (result.previous !== saved.url) {
-    // The new picture is in place; a leftover old file is only logged.
-    await deleteOwnUpload(ctx, actor.id, result.previous, kind).catch((err) =>
-      ctx.log.warn({ err, url: result.previous }, "could not remove the replaced picture"),
-    );
-  }
-  return { url: saved.url, user: result.user };
 }
 
 /** POST /uploadProfilePicture: the member's new profile picture. */

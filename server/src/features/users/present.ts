@@ -16,7 +16,7 @@ export function presentBasicUser(
 }
 
 /** The profile fields as stored; `details: false` blanks the personal ones (bio, age, links...). */
-export function presentProfileFields(u: UserRow, details: boolean): UserProfileFields {
+function presentProfileFields(u: UserRow, details: boolean): UserProfileFields {
   return {
     coverphoto: u.coverphoto,
     bio: details ? u.bio : "",
@@ -28,7 +28,7 @@ export function presentProfileFields(u: UserRow, details: boolean): UserProfileF
     twitter: details ? u.twitter : "",
     instagram: details ? u.instagram : "",
     customLinks: details ? u.customLinks : [],
-    nameTagStyling: (u.nameTagStyling as Record<string, unknown> | null) ?? null,
+    nameTagStyling: u.nameTagStyling ?? null,
     isPrivate: u.isPrivate,
   };
 }
@@ -66,7 +66,7 @@ export function presentSelf(u: UserRow): UserData {
   return { ...presentPublicUser(u, { details: true }), email: u.email };
 }
 
-export interface ProfileFacts {
+interface ProfileFacts {
   counts: { followers: number; following: number; photos: number };
   relation: {
     isFollowing: boolean;

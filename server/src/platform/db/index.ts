@@ -20,7 +20,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRela
 /** A database handle or an open transaction: services accept either. */
 export type DbOrTx = Db | Tx;
 
-export interface Database {
+interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;

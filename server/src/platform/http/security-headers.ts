@@ -18,7 +18,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: Readonly<H
 }
 
 /** The headers Helmet's middleware sets and removes for `options`, read from one dry run. */
-export function helmetHeaders(options: Readonly<HelmetOptions>) {
+function helmetHeaders(options: Readonly<HelmetOptions>) {
   const set = new Map<string, string>();
   const remove = new Set<string>();
   const recorder = {

@@ -41,7 +41,7 @@ export const users = pgTable(
     twitter: text("twitter").notNull().default(""),
     instagram: text("instagram").notNull().default(""),
     customLinks: text("custom_links").array().notNull().default(sql`'{}'::text[]`),
-    nameTagStyling: jsonb("name_tag_styling"),
+    nameTagStyling: jsonb("name_tag_styling").$type<Record<string, unknown>>(),
     isPrivate: boolean("is_private").notNull().default(false),
     /** Last heartbeat: "online" means within the presence window. */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),

@@ -1,6 +1,6 @@
 import { PATHS } from "@airwave/contracts";
 
-export interface NavItem {
+interface NavItem {
   label: string;
   to: string;
   adminOnly?: boolean;

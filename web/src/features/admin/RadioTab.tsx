@@ -68,7 +68,7 @@ export function RadioTab() {
   );
 }
 
-export function StationView({
+function StationView({
   view,
   refreshing,
   onRefresh,

@@ -1,7 +1,6 @@
 import {
   AUTH_MESSAGES,
   BAN_REASONS,
-  type BanReason,
   type LoginInput,
   loginSchema,
   PATHS,
@@ -58,7 +57,7 @@ export function LoginPage() {
       navigate(takeRedirectAfterLogin(), { replace: true });
     } catch (err) {
       const reason = err instanceof ApiError ? err.body.reason : undefined;
-      if (err instanceof ApiError && BAN_REASONS.includes(reason as BanReason)) {
+      if (err instanceof ApiError && BAN_REASONS.some((r) => r === reason)) {
         navigate(bannedPageUrl(err.body as Parameters<typeof bannedPageUrl>[0]), { replace: true });
         return;
       }

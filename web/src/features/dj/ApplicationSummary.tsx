@@ -8,7 +8,7 @@ import { Box, Chip, type ChipProps, Link, Stack, Typography } from "@mui/materia
 import type { ReactNode } from "react";
 
 /** The status chip's colour: pending warning, approved success, rejected error, else default. */
-export function statusColor(status: DjApplicationStatus | string): ChipProps["color"] {
+function statusColor(status: DjApplicationStatus | string): ChipProps["color"] {
   switch (status) {
     case "pending":
       return "warning";

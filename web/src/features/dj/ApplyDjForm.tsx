@@ -26,7 +26,7 @@ import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { CharCounter } from "../posts/CharCounter.tsx";
 
-export const EMPTY_APPLICATION: ApplyDjInput = {
+const EMPTY_APPLICATION: ApplyDjInput = {
   experience: "",
   equipment: "",
   availability: "",

@@ -17,7 +17,7 @@ const TOP_BAR_CSS = `
  * The rope lights hanging from the top bar (community spec 1: a bulb every 50 px): a layer over
  * the top bar as tall as its toolbar, with the lights along its bottom edge. Never takes a click.
  */
-export function TopBarRopeLights() {
+function TopBarRopeLights() {
   return (
     <div
       className="aw-top-bar-layer"
@@ -54,9 +54,4 @@ export function ShellEffects() {
       <FireworksHost enabled={effects.fireworks && !still} />
     </>
   );
-}
-
-/** Whether rope lights are on (for other places that hang them, e.g. camera tiles). */
-export function useRopeLightsActive(): boolean {
-  return activeEffects(useThemeSettings()).ropeLights;
 }

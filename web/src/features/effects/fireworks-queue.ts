@@ -8,7 +8,7 @@ import { EFFECT_LIMITS } from "@airwave/contracts";
  */
 
 /** Starts one show; calls `done` when it has finished and removed itself. Answers a stop function. */
-export type FireworksRunner = (done: () => void) => () => void;
+type FireworksRunner = (done: () => void) => () => void;
 
 let runner: FireworksRunner | null = null;
 let pending = 0;

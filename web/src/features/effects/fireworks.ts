@@ -4,7 +4,7 @@ import { EFFECTS_Z_INDEX } from "./layers.ts";
 const COLOURS = ["#ff5252", "#ffd23f", "#7CFC9A", "#40c4ff", "#ea80fc", "#ffffff", "#ff9800"];
 
 /** How a show is made up (chat spec 9): 10-12 s, 8-12 rockets, 40-70 particles each. */
-export interface ShowPlan {
+interface ShowPlan {
   durationMs: number;
   rockets: { launchMs: number; x: number; peak: number; colour: string; particles: number }[];
 }

@@ -7,7 +7,7 @@ const media = () =>
     ? window.matchMedia(QUERY)
     : null;
 
-export const prefersReducedMotion = () => media()?.matches ?? false;
+const prefersReducedMotion = () => media()?.matches ?? false;
 
 function subscribe(listener: () => void) {
   const m = media();

@@ -1,6 +1,6 @@
 import { EFFECT_LIMITS, ROPE_BLINK_DELAYS_MS, ROPE_BULB_COLOURS } from "@airwave/contracts";
 
-export interface Bulb {
+interface Bulb {
   x: number;
   colour: string;
   delayMs: number;

@@ -1,6 +1,6 @@
 import { EFFECT_LIMITS } from "@airwave/contracts";
 
-export interface Flake {
+interface Flake {
   x: number;
   y: number;
   r: number;

@@ -11,10 +11,10 @@ import { api } from "../../app/api.ts";
 import { useSocket, useSocketEvent } from "../../app/socket.ts";
 
 export const themeSettingsKey = ["theme-settings"] as const;
-export const THEME_SETTINGS_PATH = "/api/auth/theme-settings";
+const THEME_SETTINGS_PATH = "/api/auth/theme-settings";
 
 /** The settings kept locally (community spec 3: `themeSettings`), or null when absent or unreadable. */
-export function readStoredThemeSettings(): ThemeSettings | null {
+function readStoredThemeSettings(): ThemeSettings | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.themeSettings);
     if (!raw) return null;
@@ -34,7 +34,7 @@ export function storeThemeSettings(settings: ThemeSettings): void {
 }
 
 /** The settings of an answer or event (`{ settings }`), or null when it is not valid. */
-export function settingsOf(payload: unknown): ThemeSettings | null {
+function settingsOf(payload: unknown): ThemeSettings | null {
   const settings = (payload as { settings?: unknown } | null)?.settings;
   const parsed = themeSettingsSchema.safeParse(settings);
   return parsed.success ? parsed.data : null;

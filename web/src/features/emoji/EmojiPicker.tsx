@@ -16,7 +16,7 @@ export interface EmojiCategory {
 }
 
 /** The inbox's tabs (community spec 4): faces, hands, symbols and recent. */
-export const INBOX_EMOJI_CATEGORIES: EmojiCategory[] = EMOJI_TABS.map((id) => ({
+const INBOX_EMOJI_CATEGORIES: EmojiCategory[] = EMOJI_TABS.map((id) => ({
   id,
   label: EMOJI_MESSAGES.tabLabels[id],
   emojis: id === "recent" ? "recent" : EMOJIS[id],

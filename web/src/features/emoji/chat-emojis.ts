@@ -22,7 +22,7 @@ export interface ChatEmojiData {
 }
 
 /** Builds the categories from the Unicode data, leaving out emojis too new to be drawn. */
-export function buildChatEmojiData(data: readonly UnicodeGroup[]): ChatEmojiData {
+function buildChatEmojiData(data: readonly UnicodeGroup[]): ChatEmojiData {
   const byGroup = new Map<string, Emoji[]>();
   const names = new Map<string, string>();
   for (const group of data) {

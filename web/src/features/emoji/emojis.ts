@@ -174,7 +174,7 @@ export const EMOJIS: Record<Exclude<EmojiTab, "recent">, Emoji[]> = {
 };
 
 /** Every emoji of the inbox picker's tabs, searched by name. */
-export const INBOX_EMOJIS: Emoji[] = [...EMOJIS.faces, ...EMOJIS.hands, ...EMOJIS.symbols];
+const INBOX_EMOJIS: Emoji[] = [...EMOJIS.faces, ...EMOJIS.hands, ...EMOJIS.symbols];
 
 /** Every emoji whose name contains each word of `query` (case-insensitive), in tab order. */
 export function searchEmojis(query: string, pool: readonly Emoji[] = INBOX_EMOJIS): Emoji[] {

@@ -11,7 +11,7 @@ export interface PresenceUser {
   profileimage?: string | null;
 }
 
-export const presenceKeys = {
+const presenceKeys = {
   online: ["users", "online"] as const,
   recent: (limit: number) => ["users", "recent", limit] as const,
 };

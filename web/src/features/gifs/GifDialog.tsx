@@ -33,7 +33,7 @@ export interface PickedGif {
 type GifTab = "giphy" | "library";
 
 /** One page (20) of the station library, filtered by name (case-insensitive). */
-export function libraryPageOf<T extends { name: string }>(gifs: T[], query: string, page: number) {
+function libraryPageOf<T extends { name: string }>(gifs: T[], query: string, page: number) {
   const q = query.trim().toLowerCase();
   const matching = q ? gifs.filter((g) => g.name.toLowerCase().includes(q)) : gifs;
   const pages = Math.max(1, Math.ceil(matching.length / GIF_LIMITS.libraryPageSize));

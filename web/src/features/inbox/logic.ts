@@ -30,7 +30,7 @@ export const conversationTitle = (
     .join(", ");
 
 /** Cuts `text` to `max` characters (whitespace collapsed), with an ellipsis when it was longer. */
-export function cut(text: string, max: number): string {
+function cut(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max).trimEnd()}…` : flat;
 }
@@ -51,7 +51,7 @@ export function previewText(
 const time = (m: Pick<MessageView, "createdAt">) => Date.parse(m.createdAt);
 
 /** Oldest first; ties by id, as the server pages them. */
-export function sortMessages<T extends Pick<MessageView, "_id" | "createdAt">>(list: T[]): T[] {
+function sortMessages<T extends Pick<MessageView, "_id" | "createdAt">>(list: T[]): T[] {
   return [...list].sort(
     (a, b) => time(a) - time(b) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
   );
@@ -68,7 +68,7 @@ export function mergeMessages<T extends Pick<MessageView, "_id" | "createdAt">>(
   return sortMessages([...byId.values()]);
 }
 
-export interface MessageGroup {
+interface MessageGroup {
   key: string;
   sender: string | null;
   messages: MessageView[];

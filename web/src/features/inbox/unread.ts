@@ -6,7 +6,7 @@ import { authStatusKey } from "../../app/session.ts";
 import { useSocketEvent } from "../../app/socket.ts";
 import { inboxApi } from "./api.ts";
 
-export const pmUnreadKey = ["pm", "unread-total"] as const;
+const pmUnreadKey = ["pm", "unread-total"] as const;
 
 /** Tells the top bar (and anyone listening) to reload the unread total: after mark-read, start... */
 export function emitPmUnreadRefresh(): void {

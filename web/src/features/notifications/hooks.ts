@@ -27,7 +27,7 @@ const RECONNECT_REFETCH_AFTER_MS = 5_000;
 const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 
 /** Accept/decline answered "No pending request" or "Already following": clear it silently. */
-export function isSettledFollowError(err: unknown): boolean {
+function isSettledFollowError(err: unknown): boolean {
   return (
     err instanceof ApiError &&
     err.status === 400 &&

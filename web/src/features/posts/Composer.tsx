@@ -19,7 +19,7 @@ const VISUALLY_HIDDEN = {
   whiteSpace: "nowrap",
 } as const;
 
-export interface ComposerProps {
+interface ComposerProps {
   /**
    * The profile the post goes on. Given on profiles (the image messages are then the profile's
    * titled dialog); left out in the feed (the post goes on the author's own profile).

@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, Stack } from "@mui/material";
 import { EmptyState } from "../../ui/EmptyState.tsx";
 import { PostCard, type PostCardProps } from "./PostCard.tsx";
 
-export interface PostListProps {
+interface PostListProps {
   posts: PostView[];
   /** The first page is loading. */
   loading?: boolean;

@@ -5,10 +5,10 @@ import { Fragment } from "react";
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/gi;
 const TRAILING_PUNCTUATION = /[.,!?;:)\]]+$/;
 
-export type TextPart = { kind: "text"; text: string } | { kind: "link"; href: string };
+type TextPart = { kind: "text"; text: string } | { kind: "link"; href: string };
 
 /** Splits a post's text into plain runs and http(s) links (trailing punctuation stays text). */
-export function splitLinks(text: string): TextPart[] {
+function splitLinks(text: string): TextPart[] {
   const parts: TextPart[] = [];
   for (const chunk of text.split(URL_PATTERN)) {
     if (!chunk) continue;

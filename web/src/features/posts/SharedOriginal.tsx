@@ -6,7 +6,7 @@ import { UserAvatar } from "../../ui/UserAvatar.tsx";
 import { MusicEmbed } from "./MusicEmbed.tsx";
 
 /** Where the inset of a share leads: the original on its author's profile, with ?post=. */
-export function originalPostHref(share: PostView, currentPath: string): string {
+function originalPostHref(share: PostView, currentPath: string): string {
   const original = share.originalResolved;
   const postId = original?.postid ?? share.originalPost ?? "";
   const query = `?post=${encodeURIComponent(postId)}`;

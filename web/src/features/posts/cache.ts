@@ -2,7 +2,7 @@ import type { CommentView, FeedPage, PostView } from "@airwave/contracts";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 
 /** A paged post list (feed or a member's posts) as TanStack Query keeps it. */
-export type PostPages = InfiniteData<FeedPage, string | undefined>;
+type PostPages = InfiniteData<FeedPage, string | undefined>;
 
 /** Every post query lives under ["posts"], so one update reaches the feed, profiles and single posts. */
 export const postKeys = {

@@ -51,7 +51,7 @@ export function usePost(id: string | undefined, options: { enabled?: boolean } =
   });
 }
 
-export interface NewPostInput {
+interface NewPostInput {
   post: string;
   /** The profile the post goes on, when it is not the author's own. */
   userid?: string;

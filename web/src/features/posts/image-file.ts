@@ -5,7 +5,7 @@ import { IMAGE_ACCEPT, POST_LIMITS } from "@airwave/contracts";
  * webp, bmp, tiff, svg, avif, heic, heif). The server checks the content itself and refuses SVG
  * (decisions, "Media").
  */
-export const POST_IMAGE_EXTENSIONS = [
+const POST_IMAGE_EXTENSIONS = [
   "jpeg",
   "jpg",
   "png",
@@ -21,7 +21,7 @@ export const POST_IMAGE_EXTENSIONS = [
 ] as const;
 
 /** The MIME types the picker lists (contracts: `IMAGE_ACCEPT`). */
-export const POST_IMAGE_TYPES: readonly string[] = IMAGE_ACCEPT.split(",");
+const POST_IMAGE_TYPES: readonly string[] = IMAGE_ACCEPT.split(",");
 
 /** The file input's `accept`: types and extensions (some browsers give HEIC files no type). */
 export const POST_IMAGE_ACCEPT = [
@@ -29,7 +29,7 @@ export const POST_IMAGE_ACCEPT = [
   ...POST_IMAGE_EXTENSIONS.map((e) => `.${e}`),
 ].join(",");
 
-export type ImageCheck = "ok" | "invalidType" | "tooLarge";
+type ImageCheck = "ok" | "invalidType" | "tooLarge";
 
 /** The client's check before an upload: a listed image type, at most 5 MiB. */
 export function checkPostImage(file: Pick<File, "name" | "type" | "size">): ImageCheck {

@@ -34,7 +34,7 @@ import { parseInterests } from "./interests.ts";
 import { checkCustomLinks } from "./links.ts";
 
 /** The contract's schema, with the editor's shapes: interests as chips, blank link rows dropped. */
-export const editProfileFormSchema = updateProfileSchema.omit({ userid: true }).extend({
+const editProfileFormSchema = updateProfileSchema.omit({ userid: true }).extend({
   interests: z.array(z.string()).max(USER_LIMITS.interestsMax, USER_MESSAGES.interestsMax),
   customLinks: z
     .array(z.string())
@@ -47,7 +47,7 @@ type EditOutput = z.output<typeof editProfileFormSchema>;
 const sexValue = (sex: string | undefined): EditInput["sex"] =>
   (SEX_OPTIONS as readonly string[]).includes(sex ?? "") ? (sex as EditInput["sex"]) : "";
 
-export function editDefaults(p: Partial<UserProfile>): EditInput {
+function editDefaults(p: Partial<UserProfile>): EditInput {
   return {
     bio: p.bio ?? "",
     age: p.age == null ? "" : String(p.age),
@@ -88,7 +88,7 @@ export function EditProfileDialog({
   );
 }
 
-export function EditProfileForm({
+function EditProfileForm({
   profile,
   onDone,
 }: {

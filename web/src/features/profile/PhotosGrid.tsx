@@ -8,7 +8,7 @@ import { useUserPosts } from "../posts/hooks.ts";
 import { PhotoViewer } from "../posts/PhotoViewer.tsx";
 
 /** The member's own image posts (not shares, not others' posts on the page). */
-export function memberPhotos(posts: PostView[], memberId: string): PostView[] {
+function memberPhotos(posts: PostView[], memberId: string): PostView[] {
   return posts.filter((p) => !!p.image && p.type !== "share" && p.postOwner === memberId);
 }
 

@@ -49,7 +49,7 @@ export const bodiesSentTo = (fn: ReturnType<typeof mockFetch>, path: string) =>
     .filter(([input]) => new URL(String(input), window.location.origin).pathname === path)
     .map(([, init]) => (typeof init?.body === "string" ? JSON.parse(init.body) : init?.body));
 
-export const testQueryClient = () => signedInQueryClient();
+const testQueryClient = () => signedInQueryClient();
 
 function Where() {
   const location = useLocation();

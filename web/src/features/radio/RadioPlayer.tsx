@@ -24,7 +24,7 @@ import { radioEngine } from "./engine.ts";
 import { useNowPlaying, usePlayer } from "./hooks.ts";
 
 /** What the player shows of now-playing (community spec 1): station, DJ or Auto DJ, bitrate, listeners. */
-export function describeStation(np: NowPlaying | undefined) {
+function describeStation(np: NowPlaying | undefined) {
   const online = np?.is_online === true;
   const mount = np?.station.mounts.find((m) => m.is_default) ?? np?.station.mounts[0];
   return {

@@ -40,7 +40,7 @@ export interface AudioLike extends EventTarget {
   removeAttribute(name: string): void;
 }
 
-export interface EngineOptions {
+interface EngineOptions {
   createAudio?: () => AudioLike;
   preferences?: { load(): PlayerPreferences; save(p: PlayerPreferences): void };
   /** How long playing without progress counts as a stall. */

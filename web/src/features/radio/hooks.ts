@@ -5,7 +5,7 @@ import { api } from "../../app/api.ts";
 import { useSocketEvent } from "../../app/socket.ts";
 import { type PlayerSnapshot, radioEngine } from "./engine.ts";
 
-export const nowPlayingKey = ["radio", "nowplaying"] as const;
+const nowPlayingKey = ["radio", "nowplaying"] as const;
 
 /**
  * The station's now-playing (decisions "Radio"): polled every 30 s, replaced at once when the

@@ -28,7 +28,7 @@ import { EmptyState } from "../../ui/EmptyState.tsx";
 import { UserAvatar } from "../../ui/UserAvatar.tsx";
 import { isBooked, slotEnded, todayIndex } from "./schedule-logic.ts";
 
-export type SlotActions = (slot: ScheduleSlot, day: ScheduleDay) => ReactNode;
+type SlotActions = (slot: ScheduleSlot, day: ScheduleDay) => ReactNode;
 
 /**
  * The week: day tabs Monday to Sunday (days before today disabled, today selected) over the chosen
@@ -107,7 +107,7 @@ const dayTabSx = {
  * One day's 24 slots: Time, DJ, Genre, Status and (optionally) Actions. On a phone (`narrow`) the
  * genre and status move into the DJ cell so the row fits without sideways scrolling.
  */
-export function ScheduleTable({
+function ScheduleTable({
   day,
   now,
   actions,

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useSocketEvent } from "../../app/socket.ts";
 import { bookSlot, deleteSlot, fetchDjUsers, fetchSchedule, wipeSchedule } from "./api.ts";
 
-export const scheduleKeys = {
+const scheduleKeys = {
   week: ["schedule"] as const,
   djs: ["schedule", "djs"] as const,
 };

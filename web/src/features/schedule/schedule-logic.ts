@@ -12,7 +12,7 @@ export interface Viewer {
 }
 
 /** What the Actions column offers for a slot. */
-export type SlotAction = "book" | "cancel" | "djOnly" | "ended" | "none";
+type SlotAction = "book" | "cancel" | "djOnly" | "ended" | "none";
 
 export const isBooked = (slot: ScheduleSlot) => !!(slot.djId || slot.djName);
 

@@ -5,7 +5,7 @@ import { ApiError, api } from "../../app/api.ts";
 import { authStatusKey } from "../../app/session.ts";
 import { pruneSearchCache, searchTerm, useDebouncedValue, userSearchKey } from "./search-logic.ts";
 
-export const searchUsers = (q: string, signal?: AbortSignal) =>
+const searchUsers = (q: string, signal?: AbortSignal) =>
   api<{ users: BasicUser[] }>("/api/auth/searchUsers", { query: { q }, signal }).then(
     (r) => r.users ?? [],
   );

@@ -34,7 +34,7 @@ import { failureMessage, useCloseTicket, useReplyTicket } from "./hooks.ts";
 import { groupByDay } from "./logic.ts";
 import { PriorityChip, StatusChip } from "./TicketChips.tsx";
 
-export type TicketViewer = "user" | "admin";
+type TicketViewer = "user" | "admin";
 
 /**
  * A ticket's conversation: its description, the messages grouped by day (Today, Yesterday, a date),

@@ -1,9 +1,4 @@
-import {
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  type TicketPriority,
-  type TicketStatus,
-} from "@airwave/contracts";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "@airwave/contracts";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import SearchIcon from "@mui/icons-material/Search";
 import { IconButton, InputAdornment, MenuItem, Stack, TextField, Tooltip } from "@mui/material";
@@ -50,7 +45,9 @@ export function TicketFilters({
           size="small"
           label="Status"
           value={value.status}
-          onChange={(e) => onChange({ ...value, status: e.target.value as TicketStatus | "" })}
+          onChange={(e) =>
+            onChange({ ...value, status: TICKET_STATUSES.find((s) => s === e.target.value) ?? "" })
+          }
           sx={{ minWidth: 130, flex: { xs: 1, sm: "none" } }}
         >
           <MenuItem value="">All</MenuItem>
@@ -65,7 +62,12 @@ export function TicketFilters({
           size="small"
           label="Priority"
           value={value.priority}
-          onChange={(e) => onChange({ ...value, priority: e.target.value as TicketPriority | "" })}
+          onChange={(e) =>
+            onChange({
+              ...value,
+              priority: TICKET_PRIORITIES.find((p) => p === e.target.value) ?? "",
+            })
+          }
           sx={{ minWidth: 130, flex: { xs: 1, sm: "none" } }}
         >
           <MenuItem value="">All</MenuItem>

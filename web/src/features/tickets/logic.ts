@@ -25,7 +25,7 @@ export function filterTickets(list: TicketView[], filter: TicketFilter): TicketV
   );
 }
 
-export interface DayGroup {
+interface DayGroup {
   /** The local calendar day, YYYY-MM-DD. */
   key: string;
   /** 'Today', 'Yesterday', or the date. */

@@ -8,7 +8,7 @@ import type { mockFetch } from "../../test/fake-session.tsx";
 import { AppProviders, signedInQueryClient } from "../../test/fake-session.tsx";
 import { ticketKeys } from "./cache.ts";
 
-export { json, me, mockFetch } from "../../test/fake-session.tsx";
+export { json, mockFetch } from "../../test/fake-session.tsx";
 
 export function makeMessage(over: Partial<TicketMessageView> = {}): TicketMessageView {
   const at = over.timestamp ?? over.date ?? new Date().toISOString();

@@ -12,6 +12,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
 import type { DbOrTx } from "../../../platform/db/index.ts";
+import { transaction } from "../../../platform/db/transaction.ts";
 import { badRequest, conflict, notFound } from "../../../platform/errors.ts";
 import { sqlHasRole } from "../../../platform/identity/roles.ts";
 import { sessions } from "../../../platform/sessions/schema.ts";
@@ -26,7 +27,7 @@ const BANNED_USERS_SHOWN = 50;
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The request's address as an IPv4 text ("::ffff:1.2.3.4" is 1.2.3.4), for comparing with bans. */
-export function requestIpv4(ip: string): string {
+function requestIpv4(ip: string): string {
   const plain = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
   return canonicalIpv4(plain) ?? ip;
 }
@@ -131,7 +132,7 @@ export async function banIp(
   authorize(ipBanPolicy, "ban", actor);
   if (input.ip === requestIpv4(requestIp)) throw badRequest(IP_BAN_MESSAGES.ownIp);
   if (await isAdminIp(ctx.db, input.ip)) throw badRequest(IP_BAN_MESSAGES.adminIp);
-  const { row, ended } = await ctx.db.transaction(async (tx) => {
+  const row = await transaction(ctx, async (tx, afterCommit) => {
     const [row] = await tx
       .insert(ipBans)
       .values({
@@ -142,15 +143,15 @@ export async function banIp(
       })
       .onConflictDoNothing()
       .returning();
-    if (!row) return { row: null, ended: [] };
+    if (!row) return null;
     const ended = await tx
       .delete(sessions)
       .where(eq(sessions.ip, input.ip))
       .returning({ userId: sessions.userId });
-    return { row, ended };
+    afterCommit(() => disconnectSessionless(ctx, [...new Set(ended.map((s) => s.userId))]));
+    return row;
   });
   if (!row) throw conflict(IP_BAN_MESSAGES.alreadyBanned);
-  await disconnectSessionless(ctx, [...new Set(ended.map((s) => s.userId))]);
   return {
     ok: true,
     ban: {

@@ -36,7 +36,7 @@ const rowSelection = {
   username: authors.username,
   profileimage: authors.profileimage,
   reasons: sql<
-    string[] | null
+    ReportReason[] | null
   >`(select json_agg(distinct r.reason) from ${postReports} r where r.post_id = ${posts.id})`,
 };
 
@@ -53,10 +53,10 @@ type Row = {
   reportCount: number;
   username: string;
   profileimage: string;
-  reasons: string[] | null;
+  reasons: ReportReason[] | null;
 };
 
-const reasonOrder = (r: string) => REPORT_REASONS.indexOf(r as ReportReason);
+const reasonOrder = (r: ReportReason) => REPORT_REASONS.indexOf(r);
 
 function present(r: Row): AdminPostRow {
   return {
@@ -72,7 +72,7 @@ function present(r: Row): AdminPostRow {
     commentCount: r.commentCount,
     reportCount: r.reportCount,
     reasons: (r.reasons ?? [])
-      .filter((x): x is ReportReason => reasonOrder(x) >= 0)
+      .filter((x) => reasonOrder(x) >= 0)
       .sort((a, b) => reasonOrder(a) - reasonOrder(b)),
   };
 }
@@ -154,7 +154,7 @@ export async function adminPostReports(
     post: present(row),
     reports: reports.map((r) => ({
       user: { username: r.username, profileimage: r.profileimage },
-      reason: r.reason as ReportReason,
+      reason: r.reason,
       detail: r.detail ?? "",
       date: r.createdAt.toISOString(),
     })),

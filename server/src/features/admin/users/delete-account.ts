@@ -7,6 +7,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../platform/context.ts";
 import type { Tx } from "../../../platform/db/index.ts";
+import { type AfterCommit, isDeadlock, transaction } from "../../../platform/db/transaction.ts";
 import { badRequest, forbidden, notFound } from "../../../platform/errors.ts";
 import type { AccountDeletion } from "../../../platform/feature.ts";
 import { forgetMemberCounters } from "../../../platform/rate-limit/hook.ts";
@@ -17,7 +18,7 @@ import { lockActorAndTarget } from "./service.ts";
  * Deleting a member's account (admin Tab 1): what goes, what stays anonymised and why is the README's
  * "Deleting an account". Every database change happens in one transaction, where each feature's
  * deletion step (its manifest's `deleteAccount`) runs in the feature list's order; the stored files
- * go after it commits, then the member's open sockets are closed.
+ * go after it commits, then the member's open sockets are closed, then what the steps queued runs.
  */
 
 type Actor = Pick<UserRow, "id" | "role">;
@@ -27,14 +28,6 @@ export function deleteAccountRefusal(actor: Actor | null, targetId: string) {
   if (!actor || !isAdminRole(actor.role)) return "forbidden" as const;
   if (actor.id === targetId) return "self" as const;
   return null;
-}
-
-/** PostgreSQL's "deadlock detected": the transaction is rolled back whole and may simply run again. */
-function isDeadlock(err: unknown): boolean {
-  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "40P01") return true;
-  }
-  return false;
 }
 
 /** POST ADMIN_API.userDelete(id). */
@@ -47,25 +40,18 @@ export async function deleteAccount(
   if (refusal === "forbidden") throw forbidden();
   if (refusal === "self") throw badRequest(ADMIN_DELETE_MESSAGES.cannotDeleteSelf);
 
-  const steps = ctx.features.flatMap((f) => (f.deleteAccount ? [f.deleteAccount] : []));
-  // Before the transaction: what the features will say once it has committed (e.g. the schedule).
-  const afterCommit: (() => void)[] = [];
-  for (const step of steps) {
-    const then = await step.beforeTransaction?.(ctx, userId);
-    if (then) afterCommit.push(then);
-  }
-  let files: string[] = [];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      files = await ctx.db.transaction((tx) => removeAccount(ctx, tx, actor.id, userId));
-      break;
-    } catch (err) {
-      // Only when the member themselves was liking or commenting at that very moment.
-      if (attempt >= 3 || !isDeadlock(err)) throw err;
-    }
-  }
+  // A deadlock only when the member themselves was liking or commenting at that very moment: the
+  // whole deletion runs again, and only the committed attempt's after-commit work runs.
+  await transaction(
+    ctx,
+    (tx, afterCommit) => removeAccount(ctx, tx, afterCommit, actor.id, userId),
+    { retryOn: isDeadlock, attempts: 3 },
+  );
+  return { message: ADMIN_DELETE_MESSAGES.deleted };
+}
 
-  // The account is gone; a file that cannot be removed now is only logged.
+/** Once the account is gone: its files, its counters, its open sockets. Each failure is only logged. */
+async function afterAccountRemoved(ctx: AppContext, userId: string, files: string[]) {
   for (const key of files) {
     await ctx.storage
       .delete(key)
@@ -81,32 +67,37 @@ export async function deleteAccount(
       payload: { reason: ADMIN_DELETE_MESSAGES.accountDeleted },
     },
   });
-  for (const then of afterCommit) then();
-  return { message: ADMIN_DELETE_MESSAGES.deleted };
 }
 
 /**
- * The database side of a deletion; returns the storage keys of the files to remove once committed.
+ * The database side of a deletion; what goes once it has committed is queued on `afterCommit`.
  * The member's row is locked first (FOR UPDATE): nothing of theirs can be added meanwhile, and a
  * second deletion of the same member waits and then finds no one (404).
  */
 async function removeAccount(
   ctx: AppContext,
   tx: Tx,
+  afterCommit: AfterCommit,
   actorId: string,
   userId: string,
-): Promise<string[]> {
+) {
   // The actor is locked too and must still be an Admin: two admins deleting each other at once
   // cannot both succeed.
   const target = await lockActorAndTarget(tx, actorId, userId);
   if (!target) throw notFound(ADMIN_DELETE_MESSAGES.userNotFound);
 
-  const deletion: AccountDeletion = { userId, files: [] };
   const afterRow: (() => Promise<void>)[] = [];
-  for (const feature of ctx.features) {
-    const then = await feature.deleteAccount?.inTransaction?.(ctx, tx, deletion);
-    if (then) afterRow.push(then);
-  }
+  const deletion: AccountDeletion = {
+    userId,
+    files: [],
+    afterCommit,
+    afterRowDeleted: (work) => afterRow.push(work),
+  };
+  // Queued first, so it runs before what the steps queue (the member is gone before others are
+  // told); it reads the files the steps list meanwhile.
+  afterCommit(() => afterAccountRemoved(ctx, userId, deletion.files));
+  for (const feature of ctx.features)
+    await feature.deleteAccount?.inTransaction?.(ctx, tx, deletion);
 
   // Bans they gave keep their reason and date; "banned by" is no one now.
   await tx.update(users).set({ bannedBy: null }).where(eq(users.bannedBy, userId));
@@ -119,6 +110,5 @@ async function removeAccount(
   await tx.delete(users).where(eq(users.id, userId));
 
   // What the features do once the row and its cascades are gone (posts: counters of what stays).
-  for (const then of afterRow) await then();
-  return deletion.files;
+  for (const work of afterRow) await work();
 }

@@ -16,6 +16,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
 import type { DbOrTx, Tx } from "../../../platform/db/index.ts";
+import { transaction } from "../../../platform/db/transaction.ts";
 import { AppError, badRequest, notFound } from "../../../platform/errors.ts";
 import { sqlHasRole } from "../../../platform/identity/roles.ts";
 import { destroyUserSessions } from "../../../platform/sessions/sessions.ts";
@@ -217,7 +218,7 @@ export async function banUser(
   const reason = input.reason || null;
   const banExpiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
 
-  const banned = await ctx.db.transaction(async (tx) => {
+  const banned = await transaction(ctx, async (tx, afterCommit) => {
     const target = await loadTarget(tx, id);
     if (isAdminRole(target.role)) throw badRequest(ADMIN_USERS_MESSAGES.cannotBanAdmin);
     const related = await relatedAccounts(tx, target);
@@ -230,11 +231,12 @@ export async function banUser(
     // The target first, then the related accounts by name.
     const order = new Map(ids.map((rid, i) => [rid, i]));
     rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    for (const row of rows) await destroyUserSessions(tx, row.id);
+    for (const row of rows) {
+      await destroyUserSessions(tx, row.id);
+      afterCommit(() => disconnectBannedUser(ctx.realtime, row.id, reason));
+    }
     return rows;
   });
-
-  for (const row of banned) disconnectBannedUser(ctx.realtime, row.id, reason);
   return { message: ADMIN_USERS_MESSAGES.banned, banned: banned.map((r) => r.username) };
 }
 

@@ -107,7 +107,7 @@ export function PostsTab() {
                 label={T.reasonLabel}
                 value={reason}
                 onChange={(e) => {
-                  setReason(e.target.value as ReportReason | "");
+                  setReason(REPORT_REASONS.find((r) => r === e.target.value) ?? "");
                   setPage(0);
                 }}
                 sx={{ minWidth: 150 }}

@@ -27,7 +27,7 @@ export function usePageInRange(
   }, [count, pageSize, page, setPage]);
 }
 
-export interface Paging {
+interface Paging {
   count: number;
   /** 0-based, as TablePagination counts. */
   page: number;
@@ -35,7 +35,7 @@ export interface Paging {
   onPageChange: (page: number) => void;
 }
 
-export interface Column {
+interface Column {
   /** Unique within the table; "" for a column without a heading. */
   label: string;
   align?: "right" | "center";

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { EmptyState } from "../../../ui/EmptyState.tsx";
 
 /** What QueryView reads of a TanStack query. */
-export interface QueryState<T> {
+interface QueryState<T> {
   data: T | undefined;
   isPending: boolean;
   isError: boolean;

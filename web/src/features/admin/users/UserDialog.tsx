@@ -193,7 +193,10 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
                       banned ? "" : (ADMIN_USER_ROLES.find((r) => hasRole(user.role, r)) ?? "")
                     }
                     disabled={isSelf || banned || busy}
-                    onChange={(e) => role.mutate(e.target.value as AdminUserRole)}
+                    onChange={(e) => {
+                      const next = ADMIN_USER_ROLES.find((r) => r === e.target.value);
+                      if (next) role.mutate(next);
+                    }}
                     sx={{ width: { xs: "100%", sm: 240 } }}
                     helperText={isSelf ? T.ownRoleNote : banned ? T.roleLockedNote : undefined}
                   >
