@@ -1,6 +1,62 @@
+import { z } from "zod";
 import { CHAT_LIMITS } from "./chat.ts";
+import {
+  type ChatClientEvent,
+  type ChatServerEvent,
+  defineChatClientSchemas,
+} from "./chat-events.ts";
 
-/** The chat room's floating private-message window (chat spec 2 and 9): its size and texts. */
+/**
+ * Private messages in the chat room (chat spec 2, 7 and 9): their room events, and the floating
+ * private-message window's size and texts. A private message sent in the room is stored in the
+ * inbox's conversation of the two members (decisions).
+ */
+
+/** The private-message event a client sends in the room: `{ to, text }`. */
+export const CHAT_PM_CLIENT_EVENTS = { send: "private-message" } as const satisfies Record<
+  string,
+  ChatClientEvent
+>;
+
+/** The private-message event the server sends to the room connections of both members. */
+export const CHAT_PM_SERVER_EVENTS = { message: "private-message" } as const satisfies Record<
+  string,
+  ChatServerEvent
+>;
+
+/**
+ * A private message from the chat room (chat spec 7: to, text…; the other fields the original client
+ * sends are ignored).
+ */
+export const chatPrivateMessageSchema = z.object({
+  to: z.string().min(1).max(100),
+  text: z.string().max(8000),
+});
+export type ChatPrivateMessageInput = z.input<typeof chatPrivateMessageSchema>;
+
+export interface ChatPrivateMessage {
+  _id: string;
+  type: "private-message";
+  conversationId: string;
+  sender: string;
+  senderId: string;
+  to: string;
+  text: string;
+  timestamp: string;
+}
+
+export const CHAT_PM_CLIENT_SCHEMAS = defineChatClientSchemas({
+  [CHAT_PM_CLIENT_EVENTS.send]: chatPrivateMessageSchema,
+});
+
+declare module "./chat-events.ts" {
+  interface ChatClientEventPayloads {
+    "private-message": ChatPrivateMessageInput;
+  }
+  interface ChatServerEventPayloads {
+    "private-message": ChatPrivateMessage;
+  }
+}
 
 export const PM_WINDOW = {
   minWidth: CHAT_LIMITS.pmWindowMinWidth,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CHAT_CLEAN_LIMITS } from "./chat-clean.ts";
-import { BROADCAST_EVENTS, USER_EVENTS } from "./realtime.ts";
+import type { ChatClientEvent, ChatServerEvent } from "./chat-events.ts";
+import { USER_EVENTS } from "./realtime.ts";
 import type { NameTagStyling } from "./users.ts";
 
 /**
@@ -9,18 +10,17 @@ import type { NameTagStyling } from "./users.ts";
  */
 export const CHAT_NAMESPACE = "/chat";
 
-/** Events the client sends (payloads and schemas: `chat-events.ts`). */
+/**
+ * The room's own events a client sends (payloads and schemas: `chat-events.ts`). A feature's events
+ * are declared in its own contracts file (announcements, private messages, track id).
+ */
 export const CHAT_CLIENT_EVENTS = {
   message: "chat-message",
   like: "chat-like",
-  trackIdRequest: "track-id-request",
-  getLastAnnouncement: "get-last-announcement",
-  announcement: "admin-announcement",
-  privateMessage: "private-message",
   presencePing: "presence-ping",
-} as const;
+} as const satisfies Record<string, ChatClientEvent>;
 
-/** Events the server sends in the room (payloads: `chat-events.ts`). */
+/** The room's own events the server sends (payloads: `chat-events.ts`). */
 export const CHAT_SERVER_EVENTS = {
   history: "chat-history",
   /** To everyone: `{ user }`, the member who joined (not the whole list: see `users`). */
@@ -35,22 +35,13 @@ export const CHAT_SERVER_EVENTS = {
   system: "system-message",
   upNextSticky: "up-next-sticky",
   upNextClear: "up-next-clear",
-  trackIdComplete: "track-id-complete",
-  trackIdError: "track-id-error",
   presencePing: "presence-ping",
   duplicateUser: "duplicate-user",
   forceKick: USER_EVENTS.forceKick,
-  privateMessage: "private-message",
-  announcement: "admin-announcement",
-  /**
-   * @deprecated Not a room event: it is sent to everyone on the main namespace. Use
-   * `BROADCAST_EVENTS.themeSettingsUpdated`; kept here until the web reads it from there.
-   */
-  themeSettingsUpdated: BROADCAST_EVENTS.themeSettingsUpdated,
   wiped: "chat-wiped",
   /** A payload the server refused: `{ event, message }`. The connection stays up. */
   error: "chat-error",
-} as const;
+} as const satisfies Record<string, ChatServerEvent>;
 
 export const CHAT_LIMITS = {
   ...CHAT_CLEAN_LIMITS,
@@ -157,15 +148,6 @@ export type ChatMessageInput = z.input<typeof chatMessageInputSchema>;
 
 export const chatLikeInputSchema = z.object({ messageId: z.string().min(1).max(100) });
 
-export const announcementInputSchema = z
-  .object({
-    title: z.string().trim().max(80, "Title can be at most 80 characters").default(""),
-    message: z.string().trim().max(1000, "Message can be at most 1000 characters").default(""),
-  })
-  .refine((a) => a.title !== "" || a.message !== "", {
-    message: "An announcement needs a title or a message",
-  });
-
 export interface ChatLike {
   userId: string;
   username: string;
@@ -200,13 +182,6 @@ export interface ChatUser {
   isTopDJ: boolean;
   points: number;
   nameTagStyling: NameTagStyling | null;
-}
-
-export interface Announcement {
-  title: string;
-  message: string;
-  from: string;
-  at: string;
 }
 
 export interface UpNext {
@@ -279,26 +254,6 @@ export function applyThemeChange(
       next.christmas.ropeLightsEnabled = change.christmas.ropeLightsEnabled;
   }
   return next;
-}
-
-/**
- * A private message from the chat room (chat spec 7: to, text…; the other fields the original client
- * sends are ignored). It is stored in the inbox's conversation of the two members (decisions).
- */
-export const chatPrivateMessageSchema = z.object({
-  to: z.string().min(1).max(100),
-  text: z.string().max(8000),
-});
-
-export interface ChatPrivateMessage {
-  _id: string;
-  type: "private-message";
-  conversationId: string;
-  sender: string;
-  senderId: string;
-  to: string;
-  text: string;
-  timestamp: string;
 }
 
 export const moderationInputSchema = z.object({

@@ -31,5 +31,6 @@ export * from "./schedule.ts";
 export * from "./social.ts";
 export * from "./station-time.ts";
 export * from "./tickets.ts";
+export * from "./track-id.ts";
 export * from "./uploads.ts";
 export * from "./users.ts";

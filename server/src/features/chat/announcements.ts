@@ -1,10 +1,10 @@
 import {
+  ANNOUNCEMENT_CLIENT_SCHEMAS,
   type Announcement,
-  CHAT_CLIENT_SCHEMAS,
   CHAT_MESSAGES,
-  CHAT_CLIENT_EVENTS as IN,
+  ANNOUNCEMENT_CLIENT_EVENTS as IN,
   isStaffRole,
-  CHAT_SERVER_EVENTS as OUT,
+  ANNOUNCEMENT_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import type { ChatRoom } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -18,8 +18,8 @@ const LAST_ANNOUNCEMENT_KEY = "chat.lastAnnouncement";
  */
 export function handleAnnouncements(room: ChatRoom, ctx: AppContext): void {
   room.handle(
-    IN.announcement,
-    CHAT_CLIENT_SCHEMAS[IN.announcement],
+    IN.send,
+    ANNOUNCEMENT_CLIENT_SCHEMAS[IN.send],
     async (input, from) => {
       const announcement: Announcement = {
         title: input.title,
@@ -33,12 +33,8 @@ export function handleAnnouncements(room: ChatRoom, ctx: AppContext): void {
     { authorize: (member) => (isStaffRole(member.role) ? null : CHAT_MESSAGES.notAllowed) },
   );
 
-  room.handle(
-    IN.getLastAnnouncement,
-    CHAT_CLIENT_SCHEMAS[IN.getLastAnnouncement],
-    async (_input, from) => {
-      const last = await getSetting<Announcement | null>(ctx.db, LAST_ANNOUNCEMENT_KEY, null);
-      if (last) from.reply(OUT.announcement, last);
-    },
-  );
+  room.handle(IN.getLast, ANNOUNCEMENT_CLIENT_SCHEMAS[IN.getLast], async (_input, from) => {
+    const last = await getSetting<Announcement | null>(ctx.db, LAST_ANNOUNCEMENT_KEY, null);
+    if (last) from.reply(OUT.announcement, last);
+  });
 }

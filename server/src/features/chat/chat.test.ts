@@ -1,4 +1,6 @@
 import {
+  ANNOUNCEMENT_CLIENT_EVENTS,
+  ANNOUNCEMENT_SERVER_EVENTS,
   type Announcement,
   BROADCAST_EVENTS,
   CHAT_LIMITS,
@@ -337,22 +339,27 @@ describe("announcements", () => {
     const admin = await buildAdmin(t.ctx.db);
     const a = await join(admin);
     const b = await join();
-    b.socket.emit(IN.announcement, { title: "hijack", message: "not staff" });
+    b.socket.emit(ANNOUNCEMENT_CLIENT_EVENTS.send, { title: "hijack", message: "not staff" });
     expect(await b.next<{ message: string }>(OUT.error)).toMatchObject({
       message: CHAT_MESSAGES.notAllowed,
     });
-    a.socket.emit(IN.announcement, { title: "x".repeat(81), message: "too long" });
-    expect((await a.next<{ event: string }>(OUT.error)).event).toBe(IN.announcement);
-    a.socket.emit(IN.announcement, { title: "  Tonight  ", message: "Live from 22:00" });
-    const got = await b.next<Announcement>(OUT.announcement);
+    a.socket.emit(ANNOUNCEMENT_CLIENT_EVENTS.send, { title: "x".repeat(81), message: "too long" });
+    expect((await a.next<{ event: string }>(OUT.error)).event).toBe(
+      ANNOUNCEMENT_CLIENT_EVENTS.send,
+    );
+    a.socket.emit(ANNOUNCEMENT_CLIENT_EVENTS.send, {
+      title: "  Tonight  ",
+      message: "Live from 22:00",
+    });
+    const got = await b.next<Announcement>(ANNOUNCEMENT_SERVER_EVENTS.announcement);
     expect(got).toMatchObject({
       title: "Tonight",
       message: "Live from 22:00",
       from: admin.user.username,
     });
     const late = await join();
-    late.socket.emit(IN.getLastAnnouncement);
-    expect(await late.next<Announcement>(OUT.announcement)).toEqual(got);
+    late.socket.emit(ANNOUNCEMENT_CLIENT_EVENTS.getLast);
+    expect(await late.next<Announcement>(ANNOUNCEMENT_SERVER_EVENTS.announcement)).toEqual(got);
   });
 });
 

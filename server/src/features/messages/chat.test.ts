@@ -1,6 +1,7 @@
 import {
+  CHAT_PM_CLIENT_EVENTS,
+  CHAT_PM_SERVER_EVENTS,
   type ChatPrivateMessage,
-  CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
   RATE_LIMIT_MESSAGES,
   RATE_LIMITS,
@@ -40,14 +41,14 @@ describe("private messages in the room", () => {
   it("stores them in the inbox's conversation and delivers them live to both", async () => {
     const a = await join();
     const b = await join();
-    a.socket.emit(IN.privateMessage, {
+    a.socket.emit(CHAT_PM_CLIENT_EVENTS.send, {
       to: b.member.user.id,
       text: "psst <i>hi</i>",
       from: "forged-socket",
       sender: "someone else",
     });
     for (const client of [a, b]) {
-      const pm = await client.next<ChatPrivateMessage>(OUT.privateMessage);
+      const pm = await client.next<ChatPrivateMessage>(CHAT_PM_SERVER_EVENTS.message);
       expect(pm).toMatchObject({
         type: "private-message",
         sender: a.member.user.username,
@@ -66,11 +67,11 @@ describe("private messages in the room", () => {
     const a = await join();
     const b = await join();
     await buildBlock(t.ctx.db, b.member.user, a.member.user);
-    a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: "hello?" });
+    a.socket.emit(CHAT_PM_CLIENT_EVENTS.send, { to: b.member.user.id, text: "hello?" });
     const error = await a.next<{ event: string; message: string }>(OUT.error);
-    expect(error.event).toBe(IN.privateMessage);
+    expect(error.event).toBe(CHAT_PM_CLIENT_EVENTS.send);
     expect(error.message.length).toBeGreaterThan(0);
-    expect(b.received.some((r) => r.event === OUT.privateMessage)).toBe(false);
+    expect(b.received.some((r) => r.event === CHAT_PM_SERVER_EVENTS.message)).toBe(false);
   });
 
   it("counts them with the inbox's messages: over the limit the sender is told and nothing is stored", async () => {
@@ -78,13 +79,13 @@ describe("private messages in the room", () => {
     const b = await join();
     const { max } = RATE_LIMITS.privateMessages;
     for (let i = 0; i < max; i++) {
-      a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: `note ${i}` });
-      await a.next(OUT.privateMessage);
+      a.socket.emit(CHAT_PM_CLIENT_EVENTS.send, { to: b.member.user.id, text: `note ${i}` });
+      await a.next(CHAT_PM_SERVER_EVENTS.message);
     }
     const before = await countRows(t.ctx.db, privateMessages);
-    a.socket.emit(IN.privateMessage, { to: b.member.user.id, text: "one too many" });
+    a.socket.emit(CHAT_PM_CLIENT_EVENTS.send, { to: b.member.user.id, text: "one too many" });
     expect(await a.next<{ event: string; message: string }>(OUT.error)).toMatchObject({
-      event: IN.privateMessage,
+      event: CHAT_PM_CLIENT_EVENTS.send,
       message: RATE_LIMIT_MESSAGES.privateMessages,
     });
     expect(await countRows(t.ctx.db, privateMessages)).toBe(before);

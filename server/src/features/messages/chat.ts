@@ -1,10 +1,10 @@
 import {
-  CHAT_CLIENT_SCHEMAS,
   CHAT_MESSAGES,
+  CHAT_PM_CLIENT_SCHEMAS,
   type ChatPrivateMessage,
   cleanChatMessage,
-  CHAT_CLIENT_EVENTS as IN,
-  CHAT_SERVER_EVENTS as OUT,
+  CHAT_PM_CLIENT_EVENTS as IN,
+  CHAT_PM_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import type { ChatRoom } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -17,7 +17,7 @@ import { sendPrivateMessage, startConversation } from "./service.ts";
  * answer the sender with their message.
  */
 export function privateMessageHandlers(room: ChatRoom, ctx: AppContext): void {
-  room.handle(IN.privateMessage, CHAT_CLIENT_SCHEMAS[IN.privateMessage], async (input, from) => {
+  room.handle(IN.send, CHAT_PM_CLIENT_SCHEMAS[IN.send], async (input, from) => {
     const text = cleanChatMessage(input.text, "in");
     if (!text) return from.refuse(CHAT_MESSAGES.empty);
     const actor = { id: from.member._id };
@@ -35,6 +35,6 @@ export function privateMessageHandlers(room: ChatRoom, ctx: AppContext): void {
       text: sent.body,
       timestamp: sent.createdAt,
     };
-    room.emitToMembers([actor.id, input.to], OUT.privateMessage, message);
+    room.emitToMembers([actor.id, input.to], OUT.message, message);
   });
 }

@@ -1,7 +1,8 @@
 import {
   CHAT_MESSAGES,
-  CHAT_CLIENT_EVENTS as IN,
-  CHAT_SERVER_EVENTS as OUT,
+  CHAT_SERVER_EVENTS,
+  TRACK_ID_CLIENT_EVENTS,
+  TRACK_ID_SERVER_EVENTS,
 } from "@airwave/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
@@ -27,19 +28,19 @@ afterAll(async () => {
 async function join() {
   const client = await chatClient(t, baseUrl);
   open.push(client);
-  await client.next(OUT.history);
+  await client.next(CHAT_SERVER_EVENTS.history);
   return client;
 }
 
 describe("track id", () => {
   it("says clearly that no station is configured, and locks repeated requests", async () => {
     const a = await join();
-    a.socket.emit(IN.trackIdRequest);
-    expect(await a.next<{ message: string }>(OUT.trackIdError)).toEqual({
+    a.socket.emit(TRACK_ID_CLIENT_EVENTS.request);
+    expect(await a.next<{ message: string }>(TRACK_ID_SERVER_EVENTS.error)).toEqual({
       message: CHAT_MESSAGES.trackIdNotConfigured,
     });
-    a.socket.emit(IN.trackIdRequest);
-    expect(await a.next<{ message: string }>(OUT.trackIdError)).toEqual({
+    a.socket.emit(TRACK_ID_CLIENT_EVENTS.request);
+    expect(await a.next<{ message: string }>(TRACK_ID_SERVER_EVENTS.error)).toEqual({
       message: CHAT_MESSAGES.trackIdUnavailable,
     });
   });

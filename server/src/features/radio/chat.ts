@@ -1,10 +1,10 @@
 import {
-  CHAT_CLIENT_SCHEMAS,
   CHAT_LIMITS,
   CHAT_MESSAGES,
-  CHAT_CLIENT_EVENTS as IN,
-  CHAT_SERVER_EVENTS as OUT,
+  TRACK_ID_CLIENT_EVENTS as IN,
+  TRACK_ID_SERVER_EVENTS as OUT,
   RADIO_TEXTS,
+  TRACK_ID_CLIENT_SCHEMAS,
 } from "@airwave/contracts";
 import type { ChatRoom } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -16,16 +16,16 @@ import { getNowPlaying, isStationConfigured } from "./service.ts";
  * room as a track-id message; one request per member every 10 seconds.
  */
 export function trackIdHandlers(room: ChatRoom, ctx: AppContext): void {
-  room.handle(IN.trackIdRequest, CHAT_CLIENT_SCHEMAS[IN.trackIdRequest], async (_input, from) => {
+  room.handle(IN.request, TRACK_ID_CLIENT_SCHEMAS[IN.request], async (_input, from) => {
     const lock = `track-id:${from.member._id}`;
     if (!(await room.locks.acquire(lock, CHAT_LIMITS.trackIdLockMs, room.now())))
-      return from.reply(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdUnavailable });
+      return from.reply(OUT.error, { message: CHAT_MESSAGES.trackIdUnavailable });
     if (!isStationConfigured(ctx))
-      return from.reply(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdNotConfigured });
+      return from.reply(OUT.error, { message: CHAT_MESSAGES.trackIdNotConfigured });
     const song = (await getNowPlaying(ctx)).now_playing?.song;
-    if (!song?.text) return from.reply(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdFailed });
+    if (!song?.text) return from.reply(OUT.error, { message: CHAT_MESSAGES.trackIdFailed });
     const message = RADIO_TEXTS.trackId(song.text);
     await postSystemMessage(ctx, "track-id", message);
-    from.reply(OUT.trackIdComplete, { title: song.title, artist: song.artist, message });
+    from.reply(OUT.complete, { title: song.title, artist: song.artist, message });
   });
 }

@@ -1,9 +1,10 @@
 import {
   CHAT_MESSAGES,
   type ChatMessageView,
-  CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
   RADIO_TEXTS,
+  TRACK_ID_CLIENT_EVENTS,
+  TRACK_ID_SERVER_EVENTS,
 } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
@@ -32,9 +33,9 @@ describe("track id from now-playing (decisions: Radio)", () => {
     try {
       await asker.next(OUT.history);
       await other.next(OUT.history);
-      asker.socket.emit(IN.trackIdRequest);
+      asker.socket.emit(TRACK_ID_CLIENT_EVENTS.request);
       const done = await asker.next<{ title: string; artist: string; message: string }>(
-        OUT.trackIdComplete,
+        TRACK_ID_SERVER_EVENTS.complete,
       );
       expect(done).toEqual({
         title: "Tone 440 Hz",
@@ -55,8 +56,10 @@ describe("track id from now-playing (decisions: Radio)", () => {
       await asker.next(OUT.history);
       icecast.setUp(false);
       await radioOf(t.ctx).refresh();
-      asker.socket.emit(IN.trackIdRequest);
-      expect(await asker.next(OUT.trackIdError)).toEqual({ message: CHAT_MESSAGES.trackIdFailed });
+      asker.socket.emit(TRACK_ID_CLIENT_EVENTS.request);
+      expect(await asker.next(TRACK_ID_SERVER_EVENTS.error)).toEqual({
+        message: CHAT_MESSAGES.trackIdFailed,
+      });
     } finally {
       icecast.setUp(true);
       asker.close();

@@ -1,4 +1,5 @@
 import {
+  ANNOUNCEMENT_CLIENT_EVENTS,
   CHAT_MESSAGES,
   type ChatSystemEvent,
   type ChatUser,
@@ -46,7 +47,7 @@ const probe: Feature = {
       from.reply(OUT.system, { type: "system", message: `got ${input.messageId}` });
     });
     room.handle(
-      IN.announcement,
+      ANNOUNCEMENT_CLIENT_EVENTS.send,
       z.object({ title: z.string() }),
       (input) => room.broadcast(OUT.system, { type: "system", message: input.title }),
       { authorize: (member) => (member.role === "admin" ? null : CHAT_MESSAGES.notAllowed) },
@@ -155,9 +156,9 @@ describe("a feature's handler", () => {
 
   it("is not run for a member its authorize refuses, whatever the payload", async () => {
     const a = await join();
-    a.socket.emit(IN.announcement, { title: 42 });
+    a.socket.emit(ANNOUNCEMENT_CLIENT_EVENTS.send, { title: 42 });
     expect(await a.next(OUT.error)).toEqual({
-      event: IN.announcement,
+      event: ANNOUNCEMENT_CLIENT_EVENTS.send,
       message: CHAT_MESSAGES.notAllowed,
     });
   });

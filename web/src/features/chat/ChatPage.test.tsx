@@ -6,6 +6,8 @@ import {
   CHAT_UI,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
+  TRACK_ID_CLIENT_EVENTS,
+  TRACK_ID_SERVER_EVENTS,
   type UserData,
 } from "@airwave/contracts";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
@@ -245,9 +247,9 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
   it("asks for the track id and shows the answer", async () => {
     const { user, serverSends } = await setup();
     await user.click(screen.getByRole("button", { name: CHAT_UI.trackId }));
-    expect(socket.emit).toHaveBeenCalledWith(IN.trackIdRequest, {});
+    expect(socket.emit).toHaveBeenCalledWith(TRACK_ID_CLIENT_EVENTS.request, {});
     expect(screen.getByRole("button", { name: CHAT_UI.trackIdLoading })).toBeDisabled();
-    serverSends(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdNotConfigured });
+    serverSends(TRACK_ID_SERVER_EVENTS.error, { message: CHAT_MESSAGES.trackIdNotConfigured });
     expect(await screen.findByText(CHAT_MESSAGES.trackIdNotConfigured)).toBeVisible();
   });
 

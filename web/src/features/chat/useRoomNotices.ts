@@ -1,4 +1,9 @@
-import { CHAT_MESSAGES, CHAT_UI, CHAT_SERVER_EVENTS as OUT } from "@airwave/contracts";
+import {
+  CHAT_MESSAGES,
+  CHAT_UI,
+  CHAT_SERVER_EVENTS as OUT,
+  TRACK_ID_SERVER_EVENTS,
+} from "@airwave/contracts";
 import { useSnackbar } from "notistack";
 import type { DialogMessage } from "../../ui/MessageDialog.tsx";
 import { kickDestination } from "../auth/banned-url.ts";
@@ -58,12 +63,12 @@ export function useRoomNotices(
     client,
   );
   useRoomEvent(
-    OUT.trackIdComplete,
+    TRACK_ID_SERVER_EVENTS.complete,
     (payload) => enqueueSnackbar(messageOf(payload) ?? CHAT_UI.trackIdDone, { variant: "success" }),
     client,
   );
   useRoomEvent(
-    OUT.trackIdError,
+    TRACK_ID_SERVER_EVENTS.error,
     (payload) => enqueueSnackbar(trackIdErrorText(payload), { variant: "warning" }),
     client,
   );

@@ -1,8 +1,9 @@
 import {
+  ANNOUNCEMENT_CLIENT_EVENTS,
   ANNOUNCEMENT_LIMITS,
+  ANNOUNCEMENT_SERVER_EVENTS,
   ANNOUNCEMENT_TEXTS,
   announcementInputSchema,
-  CHAT_CLIENT_EVENTS,
   CHAT_SERVER_EVENTS,
   isStaffRole,
 } from "@airwave/contracts";
@@ -65,7 +66,7 @@ export function AnnouncementComposer({ open, onClose }: { open: boolean; onClose
     setSending(false);
   };
 
-  useRoomEvent(CHAT_SERVER_EVENTS.announcement, () => {
+  useRoomEvent(ANNOUNCEMENT_SERVER_EVENTS.announcement, () => {
     if (!sending) return;
     finish();
     setTitle("");
@@ -74,14 +75,14 @@ export function AnnouncementComposer({ open, onClose }: { open: boolean; onClose
   });
   useRoomEvent(CHAT_SERVER_EVENTS.error, (refusal) => {
     // Off the wire unchecked: a refusal without its fields is not ours.
-    if (!sending || refusal?.event !== CHAT_CLIENT_EVENTS.announcement) return;
+    if (!sending || refusal?.event !== ANNOUNCEMENT_CLIENT_EVENTS.send) return;
     finish();
     setError(refusal.message ?? null);
   });
 
   const send = () => {
     const parsed = announcementInputSchema.safeParse({ title, message });
-    if (!parsed.success || !room?.queue(CHAT_CLIENT_EVENTS.announcement, parsed.data)) return;
+    if (!parsed.success || !room?.queue(ANNOUNCEMENT_CLIENT_EVENTS.send, parsed.data)) return;
     setError(null);
     setSending(true);
     clearTimeout(timer.current);

@@ -1,6 +1,7 @@
 import {
+  ANNOUNCEMENT_CLIENT_EVENTS,
+  ANNOUNCEMENT_SERVER_EVENTS,
   ANNOUNCEMENT_TEXTS,
-  CHAT_CLIENT_EVENTS,
   CHAT_EXTRAS_STORAGE,
   CHAT_SERVER_EVENTS,
   type UserData,
@@ -100,13 +101,13 @@ describe("announcement composer", { timeout: 20_000 }, () => {
     await user.type(title, "  Tonight  ");
     await user.type(message, "  Live from 9pm ");
     await user.click(send);
-    expect(socket.emit).toHaveBeenCalledWith(CHAT_CLIENT_EVENTS.announcement, {
+    expect(socket.emit).toHaveBeenCalledWith(ANNOUNCEMENT_CLIENT_EVENTS.send, {
       title: "Tonight",
       message: "Live from 9pm",
     });
     expect(send).toBeDisabled();
     act(() =>
-      socket.serverSends(CHAT_SERVER_EVENTS.announcement, {
+      socket.serverSends(ANNOUNCEMENT_SERVER_EVENTS.announcement, {
         title: "Tonight",
         message: "Live from 9pm",
         from: "alice",
@@ -123,7 +124,7 @@ describe("announcement composer", { timeout: 20_000 }, () => {
     await user.click(send);
     act(() =>
       socket.serverSends(CHAT_SERVER_EVENTS.error, {
-        event: CHAT_CLIENT_EVENTS.announcement,
+        event: ANNOUNCEMENT_CLIENT_EVENTS.send,
         message: "Only admins and moderators can do that",
       }),
     );
@@ -172,10 +173,10 @@ describe("incoming announcement", () => {
   it("asks for the last announcement and shows it as a banner until dismissed", async () => {
     const user = userEvent.setup();
     const socket = await renderIncoming();
-    expect(socket.emit).toHaveBeenCalledWith(CHAT_CLIENT_EVENTS.getLastAnnouncement);
+    expect(socket.emit).toHaveBeenCalledWith(ANNOUNCEMENT_CLIENT_EVENTS.getLast);
     const at = "2026-03-01T10:00:00.000Z";
     act(() =>
-      socket.serverSends(CHAT_SERVER_EVENTS.announcement, {
+      socket.serverSends(ANNOUNCEMENT_SERVER_EVENTS.announcement, {
         title: "Old news",
         message: "From yesterday",
         from: "station_admin",
@@ -193,7 +194,7 @@ describe("incoming announcement", () => {
     // Asked again after a reconnect: the dismissed one stays away.
     act(() => socket.serverSends("connect"));
     act(() =>
-      socket.serverSends(CHAT_SERVER_EVENTS.announcement, {
+      socket.serverSends(ANNOUNCEMENT_SERVER_EVENTS.announcement, {
         title: "Old news",
         message: "From yesterday",
         from: "station_admin",
@@ -206,11 +207,11 @@ describe("incoming announcement", () => {
   it("opens a dialog for one sent while here, as plain text", async () => {
     const user = userEvent.setup();
     const socket = await renderIncoming();
-    act(() => socket.serverSends(CHAT_SERVER_EVENTS.announcement, null));
+    act(() => socket.serverSends(ANNOUNCEMENT_SERVER_EVENTS.announcement, null));
     expect(screen.queryByRole("dialog")).toBeNull();
     const text = '<img src=x onerror="alert(1)"> **not bold**\nsecond line';
     act(() =>
-      socket.serverSends(CHAT_SERVER_EVENTS.announcement, {
+      socket.serverSends(ANNOUNCEMENT_SERVER_EVENTS.announcement, {
         title: "<b>Live</b>",
         message: text,
         from: "mod",

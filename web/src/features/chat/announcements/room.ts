@@ -1,8 +1,8 @@
 import {
   type Announcement,
   CHAT_EXTRAS_STORAGE,
-  CHAT_CLIENT_EVENTS as IN,
-  CHAT_SERVER_EVENTS as OUT,
+  ANNOUNCEMENT_CLIENT_EVENTS as IN,
+  ANNOUNCEMENT_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import { defineRoomFeature } from "../room/feature.ts";
 import type { ChatRoomClient } from "../room/host.ts";
@@ -61,7 +61,7 @@ export const announcementsFeature = defineRoomFeature<AnnouncementSlots>({
       initial: { announcementBanner: null, announcementLive: null },
       on: {
         connect: (s, _payload, room) => {
-          if (room.emit(IN.getLastAnnouncement)) askedAt = Date.now();
+          if (room.emit(IN.getLast)) askedAt = Date.now();
           return s;
         },
         [OUT.announcement]: (s, payload) => {

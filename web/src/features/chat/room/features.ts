@@ -8,8 +8,9 @@ import { usersFeature } from "./users.ts";
 
 /**
  * The features of the chat room on the web, in the order their reducers run. A new feature with
- * its own room events (points, games, cams) declares a `defineRoomFeature` in its folder and adds
- * one line here; its slots then appear in `RoomState`.
+ * its own room events (points, games, cams) declares them in its contracts file (see
+ * `chat-events.ts` in contracts), a `defineRoomFeature` in its folder, and adds one line here; its
+ * slots then appear in `RoomState`, and its events are typed in its reducers and `emit`.
  */
 export const ROOM_FEATURES = [
   messagesFeature,

@@ -1,4 +1,5 @@
 import {
+  ANNOUNCEMENT_SERVER_EVENTS,
   type ChatMessageView,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
@@ -91,12 +92,17 @@ describe("the chat room's host", () => {
   it("listens on the socket to the events its features reduce, and to others when asked", async () => {
     await join();
     expect(socket.listeners(OUT.message)).toBe(1);
-    expect(socket.listeners(OUT.announcement)).toBe(0);
+    expect(socket.listeners(ANNOUNCEMENT_SERVER_EVENTS.announcement)).toBe(0);
     const heard: unknown[] = [];
-    client.on(OUT.announcement, (payload) => heard.push(payload));
-    client.on(OUT.announcement, (payload) => heard.push(payload));
-    expect(socket.listeners(OUT.announcement)).toBe(1);
-    socket.serverSends(OUT.announcement, { title: "t", message: "m", from: "a", at: "" });
+    client.on(ANNOUNCEMENT_SERVER_EVENTS.announcement, (payload) => heard.push(payload));
+    client.on(ANNOUNCEMENT_SERVER_EVENTS.announcement, (payload) => heard.push(payload));
+    expect(socket.listeners(ANNOUNCEMENT_SERVER_EVENTS.announcement)).toBe(1);
+    socket.serverSends(ANNOUNCEMENT_SERVER_EVENTS.announcement, {
+      title: "t",
+      message: "m",
+      from: "a",
+      at: "",
+    });
     expect(heard).toHaveLength(2);
   });
 

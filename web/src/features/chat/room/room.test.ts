@@ -1,9 +1,13 @@
 import {
+  ANNOUNCEMENT_CLIENT_EVENTS,
+  ANNOUNCEMENT_SERVER_EVENTS,
   CHAT_LIMITS,
   CHAT_MESSAGES,
   CHAT_WEB_LIMITS,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
+  TRACK_ID_CLIENT_EVENTS,
+  TRACK_ID_SERVER_EVENTS,
 } from "@airwave/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeSocket, fakeSocket } from "../../effects/testing/fake-socket.ts";
@@ -107,12 +111,12 @@ describe("the chat room client with the app's features", () => {
   });
 
   it("asks for the last announcement once connected, and holds it as the banner", () => {
-    expect(socket.emit).toHaveBeenCalledWith(IN.getLastAnnouncement);
+    expect(socket.emit).toHaveBeenCalledWith(ANNOUNCEMENT_CLIENT_EVENTS.getLast);
     const last = { title: "Old news", message: "", from: "admin", at: "2026-03-01T10:00:00.000Z" };
-    socket.serverSends(OUT.announcement, last);
+    socket.serverSends(ANNOUNCEMENT_SERVER_EVENTS.announcement, last);
     expect(client.getState()).toMatchObject({ announcementBanner: last, announcementLive: null });
     const live = { title: "Live", message: "now", from: "admin", at: new Date().toISOString() };
-    socket.serverSends(OUT.announcement, live);
+    socket.serverSends(ANNOUNCEMENT_SERVER_EVENTS.announcement, live);
     expect(client.getState()).toMatchObject({ announcementBanner: null, announcementLive: live });
   });
 
@@ -170,19 +174,24 @@ describe("the chat room client with the app's features", () => {
     expect(client.emit(IN.message, { message: "y", type: "message" })).toBe(false);
     expect(socket.emit.mock.calls.filter(([event]) => event === IN.message)).toHaveLength(1);
     // A queued event is left to Socket.IO, which sends it once the connection is back.
-    expect(client.queue(IN.announcement, { title: "t", message: "m" })).toBe(true);
-    expect(socket.emit).toHaveBeenLastCalledWith(IN.announcement, { title: "t", message: "m" });
+    expect(client.queue(ANNOUNCEMENT_CLIENT_EVENTS.send, { title: "t", message: "m" })).toBe(true);
+    expect(socket.emit).toHaveBeenLastCalledWith(ANNOUNCEMENT_CLIENT_EVENTS.send, {
+      title: "t",
+      message: "m",
+    });
   });
 
   it("locks the track id for 10 s after a request and reports the answer", () => {
     vi.useFakeTimers();
     const answers: unknown[] = [];
-    client.on(OUT.trackIdError, (p) => answers.push(p));
+    client.on(TRACK_ID_SERVER_EVENTS.error, (p) => answers.push(p));
     expect(requestTrackId(client)).toBeNull();
-    expect(socket.emit).toHaveBeenCalledWith(IN.trackIdRequest, {});
+    expect(socket.emit).toHaveBeenCalledWith(TRACK_ID_CLIENT_EVENTS.request, {});
     expect(client.getState()).toMatchObject({ trackIdLoading: true, trackIdLocked: true });
     expect(requestTrackId(client)).toBe(CHAT_MESSAGES.trackIdUnavailable);
-    socket.serverSends(OUT.trackIdError, { message: CHAT_MESSAGES.trackIdNotConfigured });
+    socket.serverSends(TRACK_ID_SERVER_EVENTS.error, {
+      message: CHAT_MESSAGES.trackIdNotConfigured,
+    });
     expect(answers).toEqual([{ message: CHAT_MESSAGES.trackIdNotConfigured }]);
     expect(client.getState()).toMatchObject({ trackIdLoading: false, trackIdLocked: true });
     vi.advanceTimersByTime(CHAT_LIMITS.trackIdLockMs);

@@ -1,8 +1,8 @@
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
-  CHAT_CLIENT_EVENTS as IN,
-  CHAT_SERVER_EVENTS as OUT,
+  TRACK_ID_CLIENT_EVENTS as IN,
+  TRACK_ID_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import { defineRoomFeature } from "./feature.ts";
 import type { ChatRoomClient } from "./host.ts";
@@ -24,8 +24,8 @@ export const trackIdFeature = defineRoomFeature<TrackIdSlots>({
   start: () => ({
     initial: { trackIdLoading: false, trackIdLocked: false },
     on: {
-      [OUT.trackIdComplete]: answered,
-      [OUT.trackIdError]: answered,
+      [OUT.complete]: answered,
+      [OUT.error]: answered,
       disconnect: answered,
     },
   }),
@@ -41,7 +41,7 @@ export const trackIdErrorText = (payload: unknown): string =>
  */
 export function requestTrackId(room: ChatRoomClient): string | null {
   if (room.read(trackIdFeature).trackIdLocked) return CHAT_MESSAGES.trackIdUnavailable;
-  if (!room.emit(IN.trackIdRequest, {})) return CHAT_MESSAGES.trackIdNotReady;
+  if (!room.emit(IN.request, {})) return CHAT_MESSAGES.trackIdNotReady;
   room.update(trackIdFeature, () => ({ trackIdLoading: true, trackIdLocked: true }));
   room.updateLater(trackIdFeature, CHAT_LIMITS.trackIdLockMs, () => ({
     trackIdLoading: false,
