@@ -7,6 +7,7 @@ import {
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { destroyUserSessions } from "../../platform/sessions/sessions.ts";
 import { banColumns, disconnectBannedUser } from "../auth/bans.ts";
@@ -52,14 +53,14 @@ export async function banFromChat(
 ) {
   const user = await target(ctx, actor, input.userId);
   const reason = input.reason || null;
-  await ctx.db.transaction(async (tx) => {
+  await transaction(ctx, async (tx, afterCommit) => {
     await tx
       .update(users)
       .set(banColumns({ reason, expiresAt: null, by: actor.id }))
       .where(eq(users.id, user.id));
     await destroyUserSessions(tx, user.id);
+    afterCommit(() => disconnectBannedUser(ctx.realtime, user.id, reason));
   });
-  disconnectBannedUser(ctx.realtime, user.id, reason);
   await postSystemMessage(ctx, "system-ban", CHAT_MESSAGES.banned(user.username));
   return { message: CHAT_MESSAGES.banned(user.username) };
 }
