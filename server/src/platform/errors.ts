@@ -17,8 +17,6 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message: string = HTTP_MESSAGES.notAuthenticated) =>
-  new AppError(401, message);
 export const forbidden = (message: string = HTTP_MESSAGES.forbidden) => new AppError(403, message);
 export const notFound = (message: string = HTTP_MESSAGES.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);

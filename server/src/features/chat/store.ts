@@ -27,7 +27,7 @@ export interface NewChatMessage {
   trackData?: Record<string, unknown> | null;
 }
 
-export function presentChatMessage(row: MessageRow, likes: ChatLike[] = []): ChatMessageView {
+function presentChatMessage(row: MessageRow, likes: ChatLike[] = []): ChatMessageView {
   return {
     _id: row.id,
     id: row.clientId,

@@ -13,7 +13,7 @@ import { getSchedule } from "../schedule/service.ts";
 import { postSystemMessage } from "./system-messages.ts";
 
 /** How often the room looks at the schedule for the up-next banner. */
-export const UP_NEXT_CHECK_MS = 15_000;
+const UP_NEXT_CHECK_MS = 15_000;
 
 interface Candidate {
   slot: ScheduleSlot & { djName: string };

@@ -6,7 +6,7 @@ import { scheduleBookings } from "./schema.ts";
 import { publishScheduleChanged } from "./service.ts";
 
 /** How often the job looks (cheap: one indexed delete, usually of nothing). */
-export const WEEK_RESET_INTERVAL_MS = 60_000;
+const WEEK_RESET_INTERVAL_MS = 60_000;
 
 /**
  * Monday 00:00 reset (decisions "Schedule and DJs"): deletes the non-permanent bookings of weeks

@@ -1,4 +1,4 @@
-import { and, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
 import type { UserRow } from "../users/schema.ts";
@@ -78,7 +78,7 @@ export function canSeeContent(target: Pick<UserRow, "isPrivate">, r: Relation): 
 }
 
 /** SQL: a block in either direction between `a` and `b` (ids as SQL, columns or placeholders): `isBlockedEitherWay`. */
-export const blockedEitherWaySql = (a: Ref, b: Ref) =>
+const blockedEitherWaySql = (a: Ref, b: Ref) =>
   sql<boolean>`exists (select 1 from blocks vis_b
     where (vis_b.blocker_id = ${a} and vis_b.blocked_id = ${b}) or (vis_b.blocker_id = ${b} and vis_b.blocked_id = ${a}))`;
 
@@ -90,18 +90,3 @@ export const contentVisibleSql = (viewer: Ref, member: { id: Ref; isPrivate: Ref
   sql<boolean>`(${member.id} = ${viewer} or (not ${blockedEitherWaySql(viewer, member.id)}
     and (not ${member.isPrivate}
       or exists (select 1 from follows vis_f where vis_f.follower_id = ${viewer} and vis_f.followed_id = ${member.id}))))`;
-
-/** A block in either direction between two members, as a single query (posts, messages). */
-export async function blockedBetween(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}

@@ -7,9 +7,9 @@ import { chatMessages } from "../chat/schema.ts";
 import { posts } from "../posts/schema.ts";
 
 /** How often old unused temporary images are looked for (and once at start). */
-export const TEMP_SWEEP_INTERVAL_MS = 3_600_000;
+const TEMP_SWEEP_INTERVAL_MS = 3_600_000;
 /** Candidates looked at per statement. */
-export const TEMP_SWEEP_BATCH = 500;
+const TEMP_SWEEP_BATCH = 500;
 
 /**
  * Deletes the temporary images (uploadTempImage) older than `UPLOAD_LIMITS.tempUnusedKeepMs` that no
@@ -64,7 +64,7 @@ export async function sweepTempUploads(
   return removed;
 }
 
-export const TEMP_SWEEP_JOB = "uploads: temporary image sweep";
+const TEMP_SWEEP_JOB = "uploads: temporary image sweep";
 
 /** The sweep as a job: at start, then hourly, on one instance at a time. */
 export const tempUploadSweepJob = defineJob({

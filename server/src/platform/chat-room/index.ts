@@ -2,15 +2,7 @@ import { defineService } from "../services.ts";
 import { createChatRoomHost } from "./host.ts";
 import { memoryChatRoomStores } from "./memory-stores.ts";
 
-export type { ChatRoomHost } from "./host.ts";
-export type {
-  ChatConnection,
-  ChatHandleOptions,
-  ChatHandler,
-  ChatRoom,
-  ChatSender,
-} from "./room.ts";
-export type { ChatRateLimitStore, ChatRoomStores, LockStore, PresenceStore } from "./stores.ts";
+export type { ChatRoom } from "./room.ts";
 
 /**
  * The app's chat room host, one per app instance: built by the composition root (`src/app.ts`),

@@ -6,7 +6,7 @@ import { clientIp } from "../http/client-ip.ts";
 import { defineJob } from "../jobs/index.ts";
 
 /** How often counters of ended windows are deleted (and once at start). */
-export const RATE_LIMIT_PURGE_INTERVAL_MS = 3_600_000;
+const RATE_LIMIT_PURGE_INTERVAL_MS = 3_600_000;
 
 /** The counter of one limit for one client address or member. */
 const counterKey = (name: RateLimitName, who: { member: string } | { ip: string }) =>
@@ -54,7 +54,7 @@ export function rateLimit(ctx: AppContext, name: RateLimitName) {
 export const forgetMemberCounters = (ctx: AppContext, memberId: string) =>
   ctx.rateLimits.forget(RATE_LIMIT_NAMES.map((name) => counterKey(name, { member: memberId })));
 
-export const RATE_LIMIT_PURGE_JOB = "rate limits: purge";
+const RATE_LIMIT_PURGE_JOB = "rate limits: purge";
 
 /** The hourly purge of ended counters (and once at start). */
 export const rateLimitPurgeJob = defineJob({

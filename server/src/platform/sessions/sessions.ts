@@ -9,7 +9,7 @@ import { sessions } from "./schema.ts";
 
 export const SESSION_COOKIE = "aw_sid";
 
-export const newToken = () => randomBytes(32).toString("base64url");
+const newToken = () => randomBytes(32).toString("base64url");
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function createSession(
@@ -78,7 +78,7 @@ export async function destroyUserSessions(db: DbOrTx, userId: string) {
 }
 
 /** Deletes the sessions that ended before `now`; answers how many went. */
-export async function pruneExpiredSessions(db: DbOrTx, now = new Date()): Promise<number> {
+async function pruneExpiredSessions(db: DbOrTx, now = new Date()): Promise<number> {
   const gone = await db
     .delete(sessions)
     .where(lt(sessions.expiresAt, now))

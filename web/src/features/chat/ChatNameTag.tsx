@@ -18,7 +18,7 @@ const spin = keyframes`
  * contract's strict schema (hex colours, a numeric gradient angle, an https or /uploads/ image);
  * anything that does not pass gives the plain name.
  */
-export function nameTagSx(raw: unknown, reducedMotion = false): SxProps<Theme> | null {
+function nameTagSx(raw: unknown, reducedMotion = false): SxProps<Theme> | null {
   const parsed = nameTagStyleSchema.safeParse(raw);
   if (!parsed.success) return null;
   const s: NameTagStyling = parsed.data;

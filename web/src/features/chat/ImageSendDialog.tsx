@@ -29,7 +29,7 @@ export function checkChatImage(file: Pick<File, "type" | "size">): string | null
 }
 
 /** Uploads the image as a temporary image: its URL, or the spec's failure text as an Error. */
-export async function uploadChatImage(file: File): Promise<string> {
+async function uploadChatImage(file: File): Promise<string> {
   const form = new FormData();
   form.append(UPLOAD_FIELDS.file, file);
   let answer: UploadTempImageResponse;

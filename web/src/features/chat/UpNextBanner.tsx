@@ -3,7 +3,7 @@ import { Avatar, Box, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 
 /** mm:ss (or h:mm:ss) of a number of seconds. */
-export function formatCountdown(seconds: number): string {
+function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);

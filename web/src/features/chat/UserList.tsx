@@ -41,7 +41,7 @@ import { openPrivateChat } from "./pm/store.ts";
 export type ModerationAction = "ban" | "kick";
 
 /** Ban or kick through the server (Admin and Moderator; the server checks): the dialog to show. */
-export async function moderate(
+async function moderate(
   action: ModerationAction,
   user: Pick<ChatUser, "_id" | "username">,
   reason: string,

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "../../app/api.ts";
 
 /** The version this web app was built as (the build writes the same value to build-version.json). */
-export const WEB_BUILD_VERSION: string = import.meta.env.VITE_BUILD_VERSION ?? "dev";
+const WEB_BUILD_VERSION: string = import.meta.env.VITE_BUILD_VERSION ?? "dev";
 
 export interface BuildInfo {
   version: string;

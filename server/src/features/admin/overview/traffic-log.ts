@@ -7,13 +7,13 @@ import { defineService } from "../../../platform/services.ts";
 import { trafficLog } from "../schema.ts";
 
 /** A buffered row is written within this long… */
-export const TRAFFIC_FLUSH_MS = 1_000;
+const TRAFFIC_FLUSH_MS = 1_000;
 /** …or as soon as this many rows wait (one multi-row INSERT each). */
-export const TRAFFIC_BATCH_ROWS = 200;
+const TRAFFIC_BATCH_ROWS = 200;
 /** Rows kept in memory at most while the database is slow or away; the oldest are dropped beyond. */
-export const TRAFFIC_BUFFER_MAX = 20_000;
+const TRAFFIC_BUFFER_MAX = 20_000;
 /** How often rows older than the retention are deleted (and once at start). */
-export const TRAFFIC_PURGE_INTERVAL_MS = 3_600_000;
+const TRAFFIC_PURGE_INTERVAL_MS = 3_600_000;
 
 const DAY_MS = 86_400_000;
 
@@ -66,7 +66,7 @@ async function insertTraffic(db: Db, rows: TrafficEntry[]) {
 }
 
 /** Deletes the rows older than the retention (30 days before `now`); answers how many went. */
-export async function purgeOldTraffic(db: Db, now = new Date()): Promise<number> {
+async function purgeOldTraffic(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - ADMIN_OVERVIEW_LIMITS.trafficRetentionDays * DAY_MS);
   const gone = await db
     .delete(trafficLog)

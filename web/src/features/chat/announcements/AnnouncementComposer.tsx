@@ -35,7 +35,7 @@ export function announcementSendable(title: string, message: string): boolean {
 }
 
 /** Admins and moderators send announcements (chat spec 6; decisions "Roles and powers"). */
-export const canAnnounce = (role: string | null | undefined) => isStaffRole(role);
+const canAnnounce = (role: string | null | undefined) => isStaffRole(role);
 
 /**
  * The announcement composer (chat spec 2 and 5): a title (80) and a message (1000), each with its

@@ -18,7 +18,7 @@ export interface AnnouncementSlots {
 }
 
 /** An announcement from the room, or null when the payload is not one. */
-export function announcementOf(payload: unknown): Announcement | null {
+function announcementOf(payload: unknown): Announcement | null {
   const a = payload as Partial<Announcement> | null;
   if (!a || typeof a !== "object") return null;
   const title = typeof a.title === "string" ? a.title : "";

@@ -3,4 +3,4 @@
  * customiser's preview: the styling is parsed with the contract's strict `nameTagStyleSchema`
  * and an invalid one is ignored (plain name). One implementation, the chat room's.
  */
-export { ChatNameTag as NameTag, nameTagSx } from "../ChatNameTag.tsx";
+export { ChatNameTag as NameTag } from "../ChatNameTag.tsx";

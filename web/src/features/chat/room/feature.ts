@@ -47,7 +47,7 @@ export type RoomReducer<S, E extends RoomEvent> = (
   room: RoomEffects<S>,
 ) => S;
 
-export type RoomReducers<S> = { [E in RoomEvent]?: RoomReducer<S, E> };
+type RoomReducers<S> = { [E in RoomEvent]?: RoomReducer<S, E> };
 
 /** One feature's part of the room. */
 export interface RoomFeature<S extends object> {
@@ -71,13 +71,13 @@ export interface AnyRoomFeature {
 }
 
 /** The slots of a feature. */
-export type SlotsOf<F> = F extends { start(): { initial: infer S } } ? S : never;
+type SlotsOf<F> = F extends { start(): { initial: infer S } } ? S : never;
 
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
   ? I
   : never;
 
-export type RoomStatus = "connecting" | "connected" | "disconnected" | "refused";
+type RoomStatus = "connecting" | "connected" | "disconnected" | "refused";
 
 /** The room's state for a list of features: the connection's status and every feature's slots. */
 export type RoomStateOf<F extends readonly AnyRoomFeature[]> = { status: RoomStatus } & Intersect<

@@ -20,7 +20,7 @@ export const ROOM_FEATURES = [
   announcementsFeature,
 ] as const;
 
-export type RoomFeatures = typeof ROOM_FEATURES;
+type RoomFeatures = typeof ROOM_FEATURES;
 
 /** The chat room's state on screen: the connection's status and every feature's slots. */
 export type RoomState = RoomStateOf<RoomFeatures>;

@@ -29,7 +29,7 @@ export interface MessagesSlots {
  * A message as received, cleaned for display (chat spec 5: incoming messages are cleaned like
  * outgoing ones; a reply's quote is 50 characters). Null for anything not shaped like a message.
  */
-export function cleanIncoming(raw: unknown): ChatMessageView | null {
+function cleanIncoming(raw: unknown): ChatMessageView | null {
   if (!isRecord(raw) || typeof raw._id !== "string" || !raw._id) return null;
   const m = raw as unknown as ChatMessageView;
   const replyTo = isRecord(m.replyTo) && typeof m.replyTo.id === "string" ? m.replyTo : null;
@@ -52,7 +52,7 @@ export function cleanIncoming(raw: unknown): ChatMessageView | null {
 let localSeq = 0;
 
 /** A line the screen adds itself (rate-limit warnings, the wipe notice): never sent anywhere. */
-export function localSystemMessage(message: string): ChatMessageView {
+function localSystemMessage(message: string): ChatMessageView {
   localSeq++;
   return {
     _id: `local-${localSeq}`,

@@ -6,7 +6,7 @@ import {
 import type { Socket } from "socket.io-client";
 
 /** The chat namespace's socket, typed by the contracts' event maps. */
-export type ChatSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
+type ChatSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
 
 /**
  * What the room's host needs of a socket (tests pass a stand-in). Untyped on purpose: the host
