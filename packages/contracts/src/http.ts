@@ -20,6 +20,7 @@ export const HTTP_MESSAGES = {
  */
 export const PUBLIC_API_ROUTES: readonly string[] = [
   "GET /api/health",
+  "GET /api/openapi.json",
   "GET /api/auth/authRequest",
   "GET /api/auth/checkauth",
   "POST /api/auth/register",
