@@ -213,35 +213,15 @@ export const recentQuerySchema = z.object({
 });
 
 /** The minimal member shape for lists, avatars and hover lists. */
-export interface BasicUser {
-  _id: string;
-  id: string;
-  username: string;
-  profileimage: string;
-  isDj?: boolean;
-  role?: string;
-}
-
-/** GET /api/auth/getUserProfileData?id — `id` is a user id or a username. */
-export interface UserProfile extends BasicUser, UserProfileFields {
-  role: string;
-  isDj: boolean;
-  date: string;
-  followersCount: number;
-  followingCount: number;
-  photosCount: number;
-  isFollowing: boolean;
-  followsMe: boolean;
-  blockedByMe: boolean;
-  hasBlockedMe: boolean;
-  /** A private profile seen by a non-follower: no posts or lists are served. */
-  limited: boolean;
-  message?: string;
-  requestedByMe: boolean;
-  hasRequestedToFollowMe: boolean;
-  /** Pending follow requests to this profile (owner only). */
-  followRequests?: BasicUser[];
-}
+export const basicUserSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  profileimage: z.string(),
+  isDj: z.boolean().optional(),
+  role: z.string().optional(),
+});
+export type BasicUser = z.infer<typeof basicUserSchema>;
 
 /** `?id=` of the profile and follow-list calls: a user id or a username (any case); absent = oneself. */
 export const userRefQuerySchema = z.object({
@@ -249,51 +229,69 @@ export const userRefQuerySchema = z.object({
 });
 
 /** The editable profile of a member (community spec 3: User), as stored. */
-export interface UserProfileFields {
-  coverphoto: string | null;
-  bio: string;
-  age: number | null;
-  location: string;
-  sex: string;
+export const userProfileFieldsSchema = z.object({
+  coverphoto: z.string().nullable(),
+  bio: z.string(),
+  age: z.number().nullable(),
+  location: z.string(),
+  sex: z.string(),
   /** Comma-separated, shown as chips. */
-  interests: string;
-  facebook: string;
-  twitter: string;
-  instagram: string;
-  customLinks: string[];
-  nameTagStyling: Record<string, unknown> | null;
-  isPrivate: boolean;
-}
+  interests: z.string(),
+  facebook: z.string(),
+  twitter: z.string(),
+  instagram: z.string(),
+  customLinks: z.array(z.string()),
+  nameTagStyling: z.record(z.string(), z.unknown()).nullable(),
+  isPrivate: z.boolean(),
+});
+export type UserProfileFields = z.infer<typeof userProfileFieldsSchema>;
+
+/** GET /api/auth/getUserProfileData?id — `id` is a user id or a username. */
+export const userProfileSchema = basicUserSchema.extend({
+  ...userProfileFieldsSchema.shape,
+  role: z.string(),
+  isDj: z.boolean(),
+  date: z.string(),
+  followersCount: z.number(),
+  followingCount: z.number(),
+  photosCount: z.number(),
+  isFollowing: z.boolean(),
+  followsMe: z.boolean(),
+  blockedByMe: z.boolean(),
+  hasBlockedMe: z.boolean(),
+  /** A private profile seen by a non-follower: no posts or lists are served. */
+  limited: z.boolean(),
+  message: z.string().optional(),
+  requestedByMe: z.boolean(),
+  hasRequestedToFollowMe: z.boolean(),
+  /** Pending follow requests to this profile (owner only). */
+  followRequests: z.array(basicUserSchema).optional(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /**
- * GET /userdata, POST /updateProfile and POST /namTagStyling answer the member with the profile
- * fields: always for oneself; for another member the personal ones (bio, age, location, sex,
- * interests, social and custom links) only when the viewer may see the profile's content.
+ * A member as GET /userdata, POST /updateProfile and POST /namTagStyling answer: always with the
+ * profile fields and the e-mail for oneself; for another member the personal ones (bio, age,
+ * location, sex, interests, social and custom links) only when the viewer may see the profile's
+ * content, and never the e-mail.
  */
-declare module "./auth.ts" {
-  interface UserData {
-    coverphoto?: string | null;
-    bio?: string;
-    age?: number | null;
-    location?: string;
-    sex?: string;
-    interests?: string;
-    facebook?: string;
-    twitter?: string;
-    instagram?: string;
-    customLinks?: string[];
-    nameTagStyling?: Record<string, unknown> | null;
-    isPrivate?: boolean;
-  }
-}
+export const userDataSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  email: z.string().optional(),
+  role: z.string(),
+  isDj: z.boolean(),
+  profileimage: z.string(),
+  date: z.string(),
+  ...userProfileFieldsSchema.partial().shape,
+});
+export type UserData = z.infer<typeof userDataSchema>;
 
 /** GET /basicUsers, /getUsers, /getDjUsers, /searchUsers, /users/online, /users/recent. */
-export interface UsersAnswer {
-  users: BasicUser[];
-}
+export const usersAnswerSchema = z.object({ users: z.array(basicUserSchema) });
+export type UsersAnswer = z.infer<typeof usersAnswerSchema>;
 
 /** POST /users/heartbeat */
-export interface HeartbeatAnswer {
-  ok: true;
-  lastSeenAt: string;
-}
+export const heartbeatAnswerSchema = z.object({ ok: z.literal(true), lastSeenAt: z.string() });
+export type HeartbeatAnswer = z.infer<typeof heartbeatAnswerSchema>;

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { defineRoutes } from "./route.ts";
+import {
+  basicUsersQuerySchema,
+  heartbeatAnswerSchema,
+  nameTagStylingSchema,
+  recentQuerySchema,
+  searchQuerySchema,
+  updateProfileSchema,
+  userDataSchema,
+  userProfileSchema,
+  userRefQuerySchema,
+  usersAnswerSchema,
+} from "./users.ts";
+
+/** Profiles, member lists, search and presence (community spec 7). */
+export const USERS_ROUTES = /* @__PURE__ */ defineRoutes("users", {
+  userData: {
+    method: "GET",
+    path: "/api/auth/userdata",
+    access: "member",
+    summary: "The signed-in member's own data, or another member's public data (?id)",
+    query: z.object({ id: z.string().max(100).optional() }),
+    response: userDataSchema,
+  },
+  profile: {
+    method: "GET",
+    path: "/api/auth/getUserProfileData",
+    access: "member",
+    summary: "A member's profile card, counts, the viewer's relation, and content if allowed",
+    query: userRefQuerySchema,
+    response: userProfileSchema,
+  },
+  updateProfile: {
+    method: "POST",
+    path: "/api/auth/updateProfile",
+    access: "member",
+    summary: "Edit one's profile",
+    body: updateProfileSchema,
+    response: userDataSchema,
+  },
+  nameTagStyling: {
+    method: "POST",
+    path: "/api/auth/namTagStyling",
+    access: "member",
+    summary: "Set one's chat name tag style",
+    body: nameTagStylingSchema,
+    response: userDataSchema,
+  },
+  basicUsers: {
+    method: "GET",
+    path: "/api/auth/basicUsers",
+    access: "member",
+    summary: "Members by id (avatars, hover lists)",
+    query: basicUsersQuerySchema,
+    response: usersAnswerSchema,
+  },
+  all: {
+    method: "GET",
+    path: "/api/auth/getUsers",
+    access: "member",
+    summary: "Every member",
+    response: usersAnswerSchema,
+  },
+  djs: {
+    method: "GET",
+    path: "/api/auth/getDjUsers",
+    access: "member",
+    summary: "Every DJ",
+    response: usersAnswerSchema,
+  },
+  search: {
+    method: "GET",
+    path: "/api/auth/searchUsers",
+    access: "member",
+    summary: "Members whose name matches",
+    query: searchQuerySchema,
+    response: usersAnswerSchema,
+    rateLimits: ["searches"],
+  },
+  heartbeat: {
+    method: "POST",
+    path: "/api/auth/users/heartbeat",
+    access: "member",
+    summary: "Mark the member present",
+    response: heartbeatAnswerSchema,
+  },
+  online: {
+    method: "GET",
+    path: "/api/auth/users/online",
+    access: "member",
+    summary: "Members present now",
+    response: usersAnswerSchema,
+  },
+  recent: {
+    method: "GET",
+    path: "/api/auth/users/recent",
+    access: "member",
+    summary: "Members seen lately",
+    query: recentQuerySchema,
+    response: usersAnswerSchema,
+  },
+});
