@@ -1,20 +1,17 @@
 import {
   SOCIAL_ROUTES,
   UPLOAD_FIELDS,
+  UPLOADS_ROUTES,
   type UpdateProfileInput,
-  type UploadCoverPhotoResponse,
-  type UploadProfilePictureResponse,
   USERS_ROUTES,
 } from "@airwave/contracts";
-import { api, call } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 
-const post = <T>(path: string, body: unknown) =>
-  api<T>(`/api/auth/${path}`, { method: "POST", body });
-
-const upload = <T>(path: string, file: File) => {
+/** The picture as the upload calls take it. */
+const pictureForm = (file: File) => {
   const form = new FormData();
   form.append(UPLOAD_FIELDS.file, file);
-  return post<T>(path, form);
+  return form;
 };
 
 const social = SOCIAL_ROUTES;
@@ -34,6 +31,6 @@ export const profileApi = {
   unblock: (targetId: string) => call(social.unblock, { body: { targetId } }),
   updateProfile: (body: UpdateProfileInput) => call(USERS_ROUTES.updateProfile, { body }),
   uploadProfilePicture: (file: File) =>
-    upload<UploadProfilePictureResponse>("uploadProfilePicture", file),
-  uploadCoverPhoto: (file: File) => upload<UploadCoverPhotoResponse>("uploadCoverPhoto", file),
+    call(UPLOADS_ROUTES.profilePicture, { body: pictureForm(file) }),
+  uploadCoverPhoto: (file: File) => call(UPLOADS_ROUTES.coverPhoto, { body: pictureForm(file) }),
 };

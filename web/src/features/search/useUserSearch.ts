@@ -1,4 +1,4 @@
-import { type BasicUser, USER_LIMITS, USERS_ROUTES } from "@airwave/contracts";
+import { USER_LIMITS, USERS_ROUTES } from "@airwave/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, call } from "../../app/api.ts";
