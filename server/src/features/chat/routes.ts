@@ -1,15 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  CHAT_NAMESPACE,
-  CHAT_SERVER_EVENTS,
-  isAdminRole,
-  moderationInputSchema,
-  themeSettingsUpdateSchema,
-} from "@airwave/contracts";
+import { CHAT_NAMESPACE, CHAT_ROUTES, CHAT_SERVER_EVENTS } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
-import { forbidden } from "../../platform/errors.ts";
+import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
 import { defineService } from "../../platform/services.ts";
 import { webDistDir } from "../../platform/web-dist.ts";
@@ -43,12 +37,6 @@ export const chatRoomService = defineService("chat room", () => new ChatRoomHold
 export const chatRoomOf = (ctx: AppContext): ChatRoom | null =>
   ctx.services.get(chatRoomService).room;
 
-const requireAdmin = (request: Parameters<typeof requireActor>[0]) => {
-  const actor = requireActor(request);
-  if (!isAdminRole(actor.role)) throw forbidden();
-  return actor;
-};
-
 /** The version of the web build being served (written by the web build), for the update check. */
 async function buildVersion(ctx: AppContext) {
   try {
@@ -77,34 +65,30 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatR
     holder.attach(attachChatRoom(nsp, ctx, options));
   });
 
-  app.get("/api/build-version", async (_request, reply) => {
+  const route = routeRegistrar(app, ctx);
+  route(CHAT_ROUTES.buildVersion, async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
     return buildVersion(ctx);
   });
 
-  app.get("/api/auth/theme-settings", async () => ({
+  route(CHAT_ROUTES.themeSettings, async () => ({
     success: true,
     settings: await getThemeSettings(ctx),
   }));
-  app.post("/api/auth/theme-settings", async (request) => {
-    requireAdmin(request);
-    const change = themeSettingsUpdateSchema.parse(request.body);
-    return { success: true, settings: await updateThemeSettings(ctx, change) };
-  });
+  route(CHAT_ROUTES.saveThemeSettings, async (request) => ({
+    success: true,
+    settings: await updateThemeSettings(ctx, request.body),
+  }));
 
-  app.post("/api/auth/chat/kick", async (request) =>
-    kickFromChat(ctx, requireActor(request), moderationInputSchema.parse(request.body)),
+  route(CHAT_ROUTES.kick, async (request) =>
+    kickFromChat(ctx, requireActor(request), request.body),
   );
-  app.post("/api/auth/chat/ban", async (request) =>
-    banFromChat(ctx, holder.room, requireActor(request), moderationInputSchema.parse(request.body)),
+  route(CHAT_ROUTES.ban, async (request) =>
+    banFromChat(ctx, holder.room, requireActor(request), request.body),
   );
 
-  app.get("/api/auth/chat/stats", async (request) => {
-    requireAdmin(request);
-    return { last24h: await chatMessagesLast24h(ctx.db) };
-  });
-  app.post("/api/auth/chat/clear", async (request) => {
-    requireAdmin(request);
+  route(CHAT_ROUTES.stats, async () => ({ last24h: await chatMessagesLast24h(ctx.db) }));
+  route(CHAT_ROUTES.clear, async () => {
     const deleted = await wipeChat(ctx.db);
     holder.room?.broadcast(CHAT_SERVER_EVENTS.wiped, { deleted });
     return { deleted };

@@ -1,13 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  accessRefusal,
-  CSRF_EXEMPT_API_ROUTES,
-  CSRF_HEADER,
-  HTTP_MESSAGES,
-  isCsrfExemptAccess,
-  isPublicApiRoute,
-  type RouteAccess,
-} from "@airwave/contracts";
+import { accessRefusal, CSRF_HEADER, HTTP_MESSAGES, isCsrfExemptAccess } from "@airwave/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { VISITOR_COOKIE, verifyCsrfToken } from "../csrf.ts";
@@ -75,7 +67,7 @@ export function installRequestAuth(app: FastifyInstance, ctx: AppContext) {
     }
 
     const declaration = request.routeOptions.config.declaration;
-    const access = declaration?.access ?? legacyAccess(request.method, url);
+    const access = declaration?.access ?? "member";
     if (STATE_CHANGING.has(request.method) && !isCsrfExemptAccess(access)) {
       const given = request.headers[CSRF_HEADER];
       const ok = verifyCsrfToken(
@@ -94,10 +86,4 @@ export function installRequestAuth(app: FastifyInstance, ctx: AppContext) {
       return reply.status(403).send({ message: declaration?.refusal ?? HTTP_MESSAGES.forbidden });
     }
   });
-}
-
-// TRANSITIONAL: routes not yet registered from a declaration.
-function legacyAccess(method: string, url: string): RouteAccess {
-  if (CSRF_EXEMPT_API_ROUTES.includes(`${method} ${url}`)) return "station";
-  return isPublicApiRoute(method === "HEAD" ? "GET" : method, url) ? "public" : "member";
 }
