@@ -40,24 +40,18 @@ import { defineRoutes } from "./route.ts";
 const pattern = (path: (id: string) => string, name = "id") =>
   path("\u0000").replace("%00", `:${name}`);
 
-const registration = z.object({ registrationEnabled: z.boolean() });
-
-/** The admin dashboard's calls (admin spec 7): the registration switch and Tabs 0, 1, 2 and 7. */
+/**
+ * The admin dashboard's calls (admin spec 7): the registration switch (its state is read with
+ * AUTH_ROUTES.registrationStatus, by the register page) and Tabs 0, 1, 2 and 7.
+ */
 export const ADMIN_ROUTES = /* @__PURE__ */ defineRoutes("admin", {
-  registrationStatus: {
-    method: "GET",
-    path: ADMIN_API.registrationStatus,
-    access: "public",
-    summary: "Whether new members may register",
-    response: registration,
-  },
   switchRegistration: {
     method: "POST",
     path: ADMIN_API.registrationStatus,
     access: "admin",
     summary: "Open or close registration (Admin)",
     body: registrationSwitchSchema,
-    response: registration.extend({ enabled: z.boolean() }),
+    response: z.object({ registrationEnabled: z.boolean(), enabled: z.boolean() }),
   },
   // Tab 0: overview
   traffic: {

@@ -15,6 +15,13 @@ const msgAndMessage = z.object({ msg: z.string(), message: z.string() });
 
 /** Sign-up, sign-in, the CSRF token, password reset (community spec 7: auth calls). */
 export const AUTH_ROUTES = /* @__PURE__ */ defineRoutes("auth", {
+  registrationStatus: {
+    method: "GET",
+    path: "/api/auth/registration/status",
+    access: "public",
+    summary: "Whether new members may register (an Admin switches it: ADMIN_ROUTES)",
+    response: z.object({ registrationEnabled: z.boolean() }),
+  },
   csrfToken: {
     method: "GET",
     path: "/api/auth/authRequest",

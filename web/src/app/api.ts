@@ -56,7 +56,7 @@ async function readBody(res: Response): Promise<Record<string, unknown>> {
 }
 
 /** The only fetch wrapper: credentials included, CSRF token attached to every state-changing call. */
-export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const method = opts.method ?? "GET";
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) {
@@ -106,9 +106,12 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   return body as T;
 }
 
+/** A part of a call: absent when the route takes none, optional when an empty one will do. */
 type Part<K extends string, T> = [T] extends [undefined]
   ? { [P in K]?: undefined }
-  : { [P in K]: T };
+  : Record<string, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
 /** What a call of a declared route takes: its path parameters, query, body (JSON or a form). */
 export type CallOptions<R extends RouteDeclaration> = Part<"params", RouteParams<R>> &

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from "@airwave/contracts";
+import { ADMIN_ROUTES, AUTH_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { routeRegistrar } from "../../platform/http/declared-routes.ts";
@@ -7,7 +7,7 @@ import { isRegistrationEnabled, setRegistrationEnabled } from "./service.ts";
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = routeRegistrar(app, ctx);
-  route(ADMIN_ROUTES.registrationStatus, async () => ({
+  route(AUTH_ROUTES.registrationStatus, async () => ({
     registrationEnabled: await isRegistrationEnabled(ctx.db),
   }));
 

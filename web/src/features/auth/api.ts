@@ -1,8 +1,8 @@
 import { AUTH_ROUTES, type LoginInput, type RegisterInput } from "@airwave/contracts";
-import { api, call, resetCsrfToken } from "../../app/api.ts";
+import { call, resetCsrfToken } from "../../app/api.ts";
 
 export const authApi = {
-  registrationStatus: () => api<{ registrationEnabled: boolean }>("/api/auth/registration/status"),
+  registrationStatus: () => call(AUTH_ROUTES.registrationStatus),
   register: (input: RegisterInput) => call(AUTH_ROUTES.register, { body: input }),
   async login(input: LoginInput) {
     const res = await call(AUTH_ROUTES.login, { body: input });

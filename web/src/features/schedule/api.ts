@@ -4,8 +4,9 @@ import {
   type DeleteSlotInput,
   SCHEDULE_ROUTES,
   type ScheduleAnswer,
+  USERS_ROUTES,
 } from "@airwave/contracts";
-import { api, call } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 
 /** GET /schedule (public: sent without a session as well). */
 export async function fetchSchedule(signal?: AbortSignal): Promise<ScheduleAnswer> {
@@ -21,6 +22,6 @@ export const deleteSlot = (input: DeleteSlotInput) => call(SCHEDULE_ROUTES.cance
 export const wipeSchedule = () => call(SCHEDULE_ROUTES.wipe);
 
 export async function fetchDjUsers(signal?: AbortSignal): Promise<BasicUser[]> {
-  const body = await api<{ users?: BasicUser[] }>("/api/auth/getDjUsers", { signal });
+  const body: { users?: BasicUser[] } = await call(USERS_ROUTES.djs, { signal });
   return body.users ?? [];
 }
