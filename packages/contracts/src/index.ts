@@ -50,3 +50,4 @@ export * from "./uploads.routes.ts";
 export * from "./uploads.ts";
 export * from "./users.routes.ts";
 export * from "./users.ts";
+export * from "./users-self.routes.ts";

@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { defineRoutes } from "./route.ts";
 import {
   basicUsersQuerySchema,
-  heartbeatAnswerSchema,
   nameTagStylingSchema,
   recentQuerySchema,
   searchQuerySchema,
@@ -13,16 +11,8 @@ import {
   usersAnswerSchema,
 } from "./users.ts";
 
-/** Profiles, member lists, search and presence (community spec 7). */
+/** Profiles, member lists, search and presence (community spec 7); the own-data calls: USERS_SELF_ROUTES. */
 export const USERS_ROUTES = /* @__PURE__ */ defineRoutes("users", {
-  userData: {
-    method: "GET",
-    path: "/api/auth/userdata",
-    access: "member",
-    summary: "The signed-in member's own data, or another member's public data (?id)",
-    query: z.object({ id: z.string().max(100).optional() }),
-    response: userDataSchema,
-  },
   profile: {
     method: "GET",
     path: "/api/auth/getUserProfileData",
@@ -77,13 +67,6 @@ export const USERS_ROUTES = /* @__PURE__ */ defineRoutes("users", {
     query: searchQuerySchema,
     response: usersAnswerSchema,
     rateLimits: ["searches"],
-  },
-  heartbeat: {
-    method: "POST",
-    path: "/api/auth/users/heartbeat",
-    access: "member",
-    summary: "Mark the member present",
-    response: heartbeatAnswerSchema,
   },
   online: {
     method: "GET",

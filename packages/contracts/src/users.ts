@@ -1,4 +1,7 @@
 import { z } from "zod";
+// zod/mini for what every page loads (the member's own data, the heartbeat): the login page carries
+// only what it uses (web/scripts/report-size.mjs keeps the budget).
+import * as zm from "zod/mini";
 import { isApiAddress } from "./http.ts";
 
 /** Limits of profiles, presence and search (community spec 5 and 9). */
@@ -229,20 +232,20 @@ export const userRefQuerySchema = z.object({
 });
 
 /** The editable profile of a member (community spec 3: User), as stored. */
-export const userProfileFieldsSchema = z.object({
-  coverphoto: z.string().nullable(),
-  bio: z.string(),
-  age: z.number().nullable(),
-  location: z.string(),
-  sex: z.string(),
+export const userProfileFieldsSchema = zm.object({
+  coverphoto: zm.nullable(zm.string()),
+  bio: zm.string(),
+  age: zm.nullable(zm.number()),
+  location: zm.string(),
+  sex: zm.string(),
   /** Comma-separated, shown as chips. */
-  interests: z.string(),
-  facebook: z.string(),
-  twitter: z.string(),
-  instagram: z.string(),
-  customLinks: z.array(z.string()),
-  nameTagStyling: z.record(z.string(), z.unknown()).nullable(),
-  isPrivate: z.boolean(),
+  interests: zm.string(),
+  facebook: zm.string(),
+  twitter: zm.string(),
+  instagram: zm.string(),
+  customLinks: zm.array(zm.string()),
+  nameTagStyling: zm.nullable(zm.record(zm.string(), zm.unknown())),
+  isPrivate: zm.boolean(),
 });
 export type UserProfileFields = z.infer<typeof userProfileFieldsSchema>;
 
@@ -275,16 +278,16 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
  * location, sex, interests, social and custom links) only when the viewer may see the profile's
  * content, and never the e-mail.
  */
-export const userDataSchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  username: z.string(),
-  email: z.string().optional(),
-  role: z.string(),
-  isDj: z.boolean(),
-  profileimage: z.string(),
-  date: z.string(),
-  ...userProfileFieldsSchema.partial().shape,
+export const userDataSchema = zm.object({
+  _id: zm.string(),
+  id: zm.string(),
+  username: zm.string(),
+  email: zm.optional(zm.string()),
+  role: zm.string(),
+  isDj: zm.boolean(),
+  profileimage: zm.string(),
+  date: zm.string(),
+  ...zm.partial(userProfileFieldsSchema).shape,
 });
 export type UserData = z.infer<typeof userDataSchema>;
 
@@ -293,5 +296,5 @@ export const usersAnswerSchema = z.object({ users: z.array(basicUserSchema) });
 export type UsersAnswer = z.infer<typeof usersAnswerSchema>;
 
 /** POST /users/heartbeat */
-export const heartbeatAnswerSchema = z.object({ ok: z.literal(true), lastSeenAt: z.string() });
+export const heartbeatAnswerSchema = zm.object({ ok: zm.literal(true), lastSeenAt: zm.string() });
 export type HeartbeatAnswer = z.infer<typeof heartbeatAnswerSchema>;

@@ -1,4 +1,4 @@
-import { AUTH_ROUTES, STORAGE_KEYS, USERS_ROUTES } from "@airwave/contracts";
+import { AUTH_ROUTES, STORAGE_KEYS, USERS_SELF_ROUTES } from "@airwave/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { call } from "./api.ts";
 
@@ -19,7 +19,7 @@ export function useMe() {
     queryKey: meKey,
     enabled: status.data?.authenticated === true,
     queryFn: async () => {
-      const me = await call(USERS_ROUTES.userData);
+      const me = await call(USERS_SELF_ROUTES.userData);
       localStorage.setItem(STORAGE_KEYS.userdata, JSON.stringify(me));
       localStorage.setItem(STORAGE_KEYS.userId, me._id);
       return me;

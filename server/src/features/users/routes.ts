@@ -1,4 +1,4 @@
-import { USERS_ROUTES } from "@airwave/contracts";
+import { USERS_ROUTES, USERS_SELF_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { routeRegistrar } from "../../platform/http/declared-routes.ts";
@@ -21,7 +21,7 @@ import {
 export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = routeRegistrar(app, ctx);
   const r = USERS_ROUTES;
-  route(r.userData, async (req) => getUserData(ctx, requireActor(req), req.query));
+  route(USERS_SELF_ROUTES.userData, async (req) => getUserData(ctx, requireActor(req), req.query));
   route(r.profile, async (req) => getUserProfile(ctx, requireActor(req), req.query));
   route(r.updateProfile, async (req) => updateProfile(ctx, requireActor(req), req.body));
   route(r.nameTagStyling, async (req) => setNameTagStyling(ctx, requireActor(req), req.body));
@@ -31,7 +31,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   route(r.all, async (req) => ({ users: await listUsers(ctx, requireActor(req)) }));
   route(r.djs, async (req) => ({ users: await listDjUsers(ctx, requireActor(req)) }));
   route(r.search, async (req) => ({ users: await searchUsers(ctx, requireActor(req), req.query) }));
-  route(r.heartbeat, async (req) => heartbeat(ctx, requireActor(req)));
+  route(USERS_SELF_ROUTES.heartbeat, async (req) => heartbeat(ctx, requireActor(req)));
   route(r.online, async (req) => ({ users: await onlineUsers(ctx, requireActor(req)) }));
   route(r.recent, async (req) => ({ users: await recentUsers(ctx, requireActor(req), req.query) }));
 }
