@@ -5,11 +5,11 @@ import {
   recentQuerySchema,
   searchQuerySchema,
   updateProfileSchema,
-  userDataSchema,
   userProfileSchema,
   userRefQuerySchema,
   usersAnswerSchema,
 } from "./users.ts";
+import { userDataSchema } from "./users-self.routes.ts";
 
 /** Profiles, member lists, search and presence (community spec 7); the own-data calls: USERS_SELF_ROUTES. */
 export const USERS_ROUTES = /* @__PURE__ */ defineRoutes("users", {

@@ -1,8 +1,6 @@
 import { z } from "zod";
-// zod/mini for what every page loads (the member's own data, the heartbeat): the login page carries
-// only what it uses (web/scripts/report-size.mjs keeps the budget).
-import * as zm from "zod/mini";
 import { isApiAddress } from "./http.ts";
+import { userProfileFieldsSchema } from "./users-self.routes.ts";
 
 /** Limits of profiles, presence and search (community spec 5 and 9). */
 export const USER_LIMITS = {
@@ -231,24 +229,6 @@ export const userRefQuerySchema = z.object({
   id: z.string().trim().min(1, USER_MESSAGES.userNotFound).max(100).optional(),
 });
 
-/** The editable profile of a member (community spec 3: User), as stored. */
-export const userProfileFieldsSchema = zm.object({
-  coverphoto: zm.nullable(zm.string()),
-  bio: zm.string(),
-  age: zm.nullable(zm.number()),
-  location: zm.string(),
-  sex: zm.string(),
-  /** Comma-separated, shown as chips. */
-  interests: zm.string(),
-  facebook: zm.string(),
-  twitter: zm.string(),
-  instagram: zm.string(),
-  customLinks: zm.array(zm.string()),
-  nameTagStyling: zm.nullable(zm.record(zm.string(), zm.unknown())),
-  isPrivate: zm.boolean(),
-});
-export type UserProfileFields = z.infer<typeof userProfileFieldsSchema>;
-
 /** GET /api/auth/getUserProfileData?id — `id` is a user id or a username. */
 export const userProfileSchema = basicUserSchema.extend({
   ...userProfileFieldsSchema.shape,
@@ -272,29 +252,6 @@ export const userProfileSchema = basicUserSchema.extend({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/**
- * A member as GET /userdata, POST /updateProfile and POST /namTagStyling answer: always with the
- * profile fields and the e-mail for oneself; for another member the personal ones (bio, age,
- * location, sex, interests, social and custom links) only when the viewer may see the profile's
- * content, and never the e-mail.
- */
-export const userDataSchema = zm.object({
-  _id: zm.string(),
-  id: zm.string(),
-  username: zm.string(),
-  email: zm.optional(zm.string()),
-  role: zm.string(),
-  isDj: zm.boolean(),
-  profileimage: zm.string(),
-  date: zm.string(),
-  ...zm.partial(userProfileFieldsSchema).shape,
-});
-export type UserData = z.infer<typeof userDataSchema>;
-
 /** GET /basicUsers, /getUsers, /getDjUsers, /searchUsers, /users/online, /users/recent. */
 export const usersAnswerSchema = z.object({ users: z.array(basicUserSchema) });
 export type UsersAnswer = z.infer<typeof usersAnswerSchema>;
-
-/** POST /users/heartbeat */
-export const heartbeatAnswerSchema = zm.object({ ok: zm.literal(true), lastSeenAt: zm.string() });
-export type HeartbeatAnswer = z.infer<typeof heartbeatAnswerSchema>;
