@@ -35,6 +35,7 @@ export interface TestApp {
   jobs: JobRunner;
   /** The database's URL on a PostgreSQL server (TEST_DATABASE_URL); undefined on PGlite. */
   databaseUrl: string | undefined;
+  /** Closes the app; fails when an answer did not match its route's declared schema (`answers.ts`). */
   close(): Promise<void>;
 }
 

@@ -247,7 +247,6 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 /** Creating a user, changing a role or the DJ status, lifting a ban: the text and the user after. */
 export const adminUserAnswerSchema = z.object({ message: z.string(), user: adminUserViewSchema });
-export type AdminUserAnswer = z.infer<typeof adminUserAnswerSchema>;
 
 export const adminBanAnswerSchema = z.object({
   message: z.string(),

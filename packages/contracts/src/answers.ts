@@ -3,7 +3,5 @@ import * as z from "zod/mini";
 
 /** Answers many calls share: a confirmation text, or a bare `ok`. */
 export const messageAnswerSchema = z.object({ message: z.string() });
-export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 export const okAnswerSchema = z.object({ ok: z.literal(true) });
-export type OkAnswer = z.infer<typeof okAnswerSchema>;

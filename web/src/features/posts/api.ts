@@ -1,5 +1,4 @@
 import {
-  type LikeAnswer,
   type LikersPage,
   POST_LIMITS,
   POSTS_ROUTES,
@@ -9,7 +8,6 @@ import {
 } from "@airwave/contracts";
 import { call } from "../../app/api.ts";
 
-export type LikeResult = LikeAnswer;
 export type { LikersPage };
 
 const r = POSTS_ROUTES;
