@@ -15,7 +15,9 @@ import { type Config, loadConfig } from "../src/platform/config.ts";
 import type { AppContext } from "../src/platform/context.ts";
 import { openDatabase } from "../src/platform/db/index.ts";
 import type { Feature } from "../src/platform/feature.ts";
+
 import { createJobRunner, type JobDefinition, type JobRunner } from "../src/platform/jobs/index.ts";
+import { checkAnswers } from "./answers.ts";
 
 /** A route as registered: one row per method, `url` exactly as declared (with its `:params`). */
 export interface RegisteredRoute {
@@ -33,6 +35,7 @@ export interface TestApp {
   jobs: JobRunner;
   /** The database's URL on a PostgreSQL server (TEST_DATABASE_URL); undefined on PGlite. */
   databaseUrl: string | undefined;
+  /** Closes the app; fails when an answer did not match its route's declared schema (`answers.ts`). */
   close(): Promise<void>;
 }
 
@@ -128,14 +131,17 @@ export async function createTestApp(
   const log = pino({ level: config.LOG_LEVEL });
   const ctx: AppContext = createContext(config, database.db, log, options.features);
   const routes: RegisteredRoute[] = [];
+  let answerProblems: string[] = [];
   const jobs = createJobRunner(ctx, options.jobs ?? jobsOf(ctx.features));
   const app = await buildApp(ctx, {
     jobs,
-    configure: (instance) =>
+    configure: (instance) => {
       instance.addHook("onRoute", (route) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods) routes.push({ method, url: route.url });
-      }),
+      });
+      answerProblems = checkAnswers(instance);
+    },
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -152,6 +158,11 @@ export async function createTestApp(
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
+      if (answerProblems.length) {
+        throw new Error(
+          `Answers that do not match their declared schema:\n${[...new Set(answerProblems)].join("\n")}`,
+        );
+      }
     },
   };
 }

@@ -33,6 +33,7 @@ export const adminDeleteUserParamsSchema = z.object({
 });
 
 /** What a successful deletion answers. */
-export interface AdminDeleteUserAnswer {
-  message: typeof ADMIN_DELETE_MESSAGES.deleted;
-}
+export const adminDeleteUserAnswerSchema = z.object({
+  message: z.literal(ADMIN_DELETE_MESSAGES.deleted),
+});
+export type AdminDeleteUserAnswer = z.infer<typeof adminDeleteUserAnswerSchema>;

@@ -108,27 +108,35 @@ export type IpBansQuery = z.input<typeof ipBansQuerySchema>;
 export const ipBanParamsSchema = z.object({ ip: z.string().max(64) });
 
 /** One banned IP in the table (admin spec 3: Banned IP). */
-export interface BannedIpView {
-  ip: string;
-  bannedAt: string;
-  bannedBy: string | null;
-  bannedByUsername: string | null;
-  reason: string;
+export const bannedIpViewSchema = z.object({
+  ip: z.string(),
+  bannedAt: z.string(),
+  bannedBy: z.string().nullable(),
+  bannedByUsername: z.string().nullable(),
+  reason: z.string(),
   /** Accounts that logged in from this IP and are banned (role banned). */
-  bannedUsers: { username: string; bannedAt: string | null }[];
+  bannedUsers: z.array(z.object({ username: z.string(), bannedAt: z.string().nullable() })),
   /** How many accounts logged in from this IP. */
-  affectedUsers: number;
-}
+  affectedUsers: z.number(),
+});
+export type BannedIpView = z.infer<typeof bannedIpViewSchema>;
 
-export interface IpBansPage {
-  bannedIPs: BannedIpView[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const ipBansPageSchema = z.object({
+  bannedIPs: z.array(bannedIpViewSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type IpBansPage = z.infer<typeof ipBansPageSchema>;
 
 /** What a ban call answers. */
-export interface IpBanAnswer {
-  ok: true;
-  ban: { ip: string; reason: string; bannedAt: string; userId: string | null };
-}
+export const ipBanAnswerSchema = z.object({
+  ok: z.literal(true),
+  ban: z.object({
+    ip: z.string(),
+    reason: z.string(),
+    bannedAt: z.string(),
+    userId: z.string().nullable(),
+  }),
+});
+export type IpBanAnswer = z.infer<typeof ipBanAnswerSchema>;

@@ -28,37 +28,39 @@ export const trafficQuerySchema = z.object({
 export type TrafficQuery = z.infer<typeof trafficQuerySchema>;
 
 /** One request the server answered; `path` never holds the query string. */
-export interface TrafficRow {
+export const trafficRowSchema = z.object({
   /** The row's own number (a stable key). */
-  id: number;
-  ip: string;
-  path: string;
-  method: string;
+  id: z.number(),
+  ip: z.string(),
+  path: z.string(),
+  method: z.string(),
   /** ISO 8601: when the server answered the request. */
-  timestamp: string;
-}
+  timestamp: z.string(),
+});
+export type TrafficRow = z.infer<typeof trafficRowSchema>;
 
 /** GET ADMIN_API.traffic: newest first. */
-export interface TrafficAnswer {
-  traffic: TrafficRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const trafficAnswerSchema = z.object({
+  traffic: z.array(trafficRowSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TrafficAnswer = z.infer<typeof trafficAnswerSchema>;
 
 /** GET ADMIN_API.activeUsersCount: members online now (heartbeat within the presence window). */
-export interface ActiveUsersAnswer {
-  activeUsers: number;
-}
+export const activeUsersAnswerSchema = z.object({ activeUsers: z.number() });
+export type ActiveUsersAnswer = z.infer<typeof activeUsersAnswerSchema>;
 
 /** GET ADMIN_API.metrics. */
-export interface AdminMetrics {
-  activeUsers: number;
+export const adminMetricsSchema = z.object({
+  activeUsers: z.number(),
   /** The station's current listeners; 0 while it is off. */
-  listenersNow: number;
-  chatMessages24h: number;
-  totalPosts: number;
-}
+  listenersNow: z.number(),
+  chatMessages24h: z.number(),
+  totalPosts: z.number(),
+});
+export type AdminMetrics = z.infer<typeof adminMetricsSchema>;
 
 export const ADMIN_OVERVIEW_TEXTS = {
   metricsTitle: "Activity",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_REASONS, type ReportReason } from "./posts.ts";
+import { REPORT_REASONS } from "./posts.ts";
 
 /**
  * Admin Tab 2, posts and reports (admin spec 2, 3, 5, 8 and 9). Paths are ADMIN_API.posts and
@@ -113,43 +113,47 @@ export type AdminPostsQuery = z.infer<typeof adminPostsQuerySchema>;
 export const minReportsSchema = adminPostsQuerySchema.shape.min;
 
 /** One post as the admin list shows it. */
-export interface AdminPostRow {
-  _id: string;
-  id: string;
-  username: string;
-  userId: string;
-  profileimage: string;
+export const adminPostRowSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  userId: z.string(),
+  profileimage: z.string(),
   /** The post's text (a share's caption). */
-  post: string;
-  image: string | null;
+  post: z.string(),
+  image: z.string().nullable(),
   /** ISO 8601. */
-  date: string;
-  likeCount: number;
-  commentCount: number;
+  date: z.string(),
+  likeCount: z.number(),
+  commentCount: z.number(),
   /** Distinct members who reported it. */
-  reportCount: number;
+  reportCount: z.number(),
   /** The distinct reasons given, in REPORT_REASONS order. */
-  reasons: ReportReason[];
-}
+  reasons: z.array(z.enum(REPORT_REASONS)),
+});
+export type AdminPostRow = z.infer<typeof adminPostRowSchema>;
 
 /** GET ADMIN_API.posts: newest first; the reported view by report count, then newest. */
-export interface AdminPostsAnswer {
-  posts: AdminPostRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const adminPostsAnswerSchema = z.object({
+  posts: z.array(adminPostRowSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminPostsAnswer = z.infer<typeof adminPostsAnswerSchema>;
 
-export interface AdminPostReport {
-  user: { username: string; profileimage: string };
-  reason: ReportReason;
-  detail: string;
+export const adminPostReportSchema = z.object({
+  user: z.object({ username: z.string(), profileimage: z.string() }),
+  reason: z.enum(REPORT_REASONS),
+  detail: z.string(),
   /** ISO 8601. */
-  date: string;
-}
+  date: z.string(),
+});
+export type AdminPostReport = z.infer<typeof adminPostReportSchema>;
 
 /** GET ADMIN_API.postReports(id): the post and its reports, newest first. */
-export interface AdminPostReportsAnswer {
-  post: AdminPostRow;
-  reports: AdminPostReport[];
-}
+export const adminPostReportsAnswerSchema = z.object({
+  post: adminPostRowSchema,
+  reports: z.array(adminPostReportSchema),
+});
+export type AdminPostReportsAnswer = z.infer<typeof adminPostReportsAnswerSchema>;

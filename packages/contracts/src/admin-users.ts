@@ -204,45 +204,53 @@ export const adminUserBanSchema = z.object({
 export type AdminUserBanInput = z.input<typeof adminUserBanSchema>;
 
 /** A user as the admin sees them (admin spec 3). Never the password hash. */
-export interface AdminUserView {
-  id: string;
-  _id: string;
-  username: string;
-  email: string;
-  role: string;
-  createdAt: string;
-  profileimage: string;
-  lastLoginIp: string | null;
-  loginIps: string[];
+export const adminUserViewSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.string(),
+  createdAt: z.string(),
+  profileimage: z.string(),
+  lastLoginIp: z.string().nullable(),
+  loginIps: z.array(z.string()),
   /** The username of the admin or moderator who banned them. */
-  bannedBy: string | null;
-  bannedAt: string | null;
-  banReason: string | null;
-  banExpiresAt: string | null;
-  isDj: boolean;
-}
+  bannedBy: z.string().nullable(),
+  bannedAt: z.string().nullable(),
+  banReason: z.string().nullable(),
+  banExpiresAt: z.string().nullable(),
+  isDj: z.boolean(),
+});
+export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 
-export interface AdminUsersPage {
-  users: AdminUserView[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const adminUsersPageSchema = z.object({
+  users: z.array(adminUserViewSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
-export interface AdminRelatedAccount {
-  id: string;
-  username: string;
-  role: string;
-}
+export const adminRelatedAccountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.string(),
+});
+export type AdminRelatedAccount = z.infer<typeof adminRelatedAccountSchema>;
 
-export interface AdminUserDetail {
-  user: AdminUserView;
+export const adminUserDetailSchema = z.object({
+  user: adminUserViewSchema,
   /** Other users who share any login IP with this one. */
-  relatedAccounts: AdminRelatedAccount[];
-}
+  relatedAccounts: z.array(adminRelatedAccountSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-export interface AdminBanAnswer {
-  message: string;
+/** Creating a user, changing a role or the DJ status, lifting a ban: the text and the user after. */
+export const adminUserAnswerSchema = z.object({ message: z.string(), user: adminUserViewSchema });
+
+export const adminBanAnswerSchema = z.object({
+  message: z.string(),
   /** The usernames banned: the user first, then the related accounts banned with them. */
-  banned: string[];
-}
+  banned: z.array(z.string()),
+});
+export type AdminBanAnswer = z.infer<typeof adminBanAnswerSchema>;

@@ -159,14 +159,15 @@ export const resetPasswordSchema = z.object({
 export const registrationSwitchSchema = z.object({ enabled: z.boolean() });
 
 /** GET /api/auth/checkauth */
-export interface AuthStatus {
-  authenticated: boolean;
-  banned: boolean;
-  banReason: string | null;
-  banExpiresAt: string | null;
+export const authStatusSchema = z.object({
+  authenticated: z.boolean(),
+  banned: z.boolean(),
+  banReason: z.nullable(z.string()),
+  banExpiresAt: z.nullable(z.string()),
   /** Which of the three ban kinds applies (this project's addition, so the guard can pick the /banned variant). */
-  banKind: BanReason | null;
-}
+  banKind: z.nullable(z.enum(BAN_REASONS)),
+});
+export type AuthStatus = z.infer<typeof authStatusSchema>;
 
 /** The 403 answer of POST /api/auth/login for a ban. */
 export interface LoginBanAnswer {
@@ -175,18 +176,6 @@ export interface LoginBanAnswer {
   banReason?: string | null;
   bannedAt?: string | null;
   banExpiresAt?: string | null;
-}
-
-/** The signed-in member as GET /api/auth/userdata returns it. */
-export interface UserData {
-  _id: string;
-  id: string;
-  username: string;
-  email?: string;
-  role: string;
-  isDj: boolean;
-  profileimage: string;
-  date: string;
 }
 
 /** Where banned members write to appeal (shown on the banned page). */

@@ -144,51 +144,55 @@ export const djApplicationIdSchema = z.object({
 });
 
 /** One DJ application as its applicant and the admins see it (admin spec 3). */
-export interface DjApplicationView {
-  _id: string;
-  applicationId: string;
-  status: DjApplicationStatus;
-  experience: string;
-  equipment: string;
-  availability: string;
-  genre: string[];
-  mixcloud: string;
-  submittedAt: string;
-  decidedAt: string | null;
-}
+export const djApplicationViewSchema = z.object({
+  _id: z.string(),
+  applicationId: z.string(),
+  status: z.enum(DJ_APPLICATION_STATUSES),
+  experience: z.string(),
+  equipment: z.string(),
+  availability: z.string(),
+  genre: z.array(z.string()),
+  mixcloud: z.string(),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type DjApplicationView = z.infer<typeof djApplicationViewSchema>;
 
 /** GET /getDjApplications: each application with its applicant. */
-export interface AdminDjApplicationView extends DjApplicationView {
-  userId: string;
-  username: string;
-  profileimage: string | null;
-}
+export const adminDjApplicationViewSchema = djApplicationViewSchema.extend({
+  userId: z.string(),
+  username: z.string(),
+  profileimage: z.string().nullable(),
+});
+export type AdminDjApplicationView = z.infer<typeof adminDjApplicationViewSchema>;
 
-export interface DjApplicationsAnswer {
-  applications: AdminDjApplicationView[];
-}
+export const djApplicationsAnswerSchema = z.object({
+  applications: z.array(adminDjApplicationViewSchema),
+});
+export type DjApplicationsAnswer = z.infer<typeof djApplicationsAnswerSchema>;
 
 /** Where a DJ's encoder connects (Liquidsoap harbor). */
-export interface StreamingDetails {
-  host: string;
-  ip: string;
-  port: number;
-}
+export const streamingDetailsSchema = z.object({
+  host: z.string(),
+  ip: z.string(),
+  port: z.number(),
+});
+export type StreamingDetails = z.infer<typeof streamingDetailsSchema>;
 
 /** GET /myDjApp with no application yet: the page shows the form. */
-export interface MyDjAppNone {
-  status: null;
-  streaming: StreamingDetails;
-}
+export const myDjAppNoneSchema = z.object({ status: z.null(), streaming: streamingDetailsSchema });
+export type MyDjAppNone = z.infer<typeof myDjAppNoneSchema>;
 
 /** GET /myDjApp: the latest application; the credentials only once it is approved. */
-export interface MyDjAppFound extends DjApplicationView {
-  radioUsername?: string;
-  radioPassword?: string;
-  streaming: StreamingDetails;
-}
+export const myDjAppFoundSchema = djApplicationViewSchema.extend({
+  radioUsername: z.string().optional(),
+  radioPassword: z.string().optional(),
+  streaming: streamingDetailsSchema,
+});
+export type MyDjAppFound = z.infer<typeof myDjAppFoundSchema>;
 
-export type MyDjAppAnswer = MyDjAppNone | MyDjAppFound;
+export const myDjAppAnswerSchema = z.union([myDjAppNoneSchema, myDjAppFoundSchema]);
+export type MyDjAppAnswer = z.infer<typeof myDjAppAnswerSchema>;
 
 /**
  * Encoders that only have a password field send the username inside it, in one of these forms

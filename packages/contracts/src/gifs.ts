@@ -65,36 +65,36 @@ export const gifSearchQuerySchema = z.object({
 });
 
 /** A GIF item of the GIF provider, trimmed to what the clients read (community spec 3). */
-export interface GifItem {
-  id: string;
-  title: string;
-  images: {
-    original: { url: string };
-    fixed_height: { url: string };
-    fixed_height_small: { url: string };
-  };
-}
+export const gifItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  images: z.object({
+    original: z.object({ url: z.string() }),
+    fixed_height: z.object({ url: z.string() }),
+    fixed_height_small: z.object({ url: z.string() }),
+  }),
+});
+export type GifItem = z.infer<typeof gifItemSchema>;
 
 /** GET /api/gifs/search and /api/gifs/trending */
-export interface GifListAnswer {
-  data: GifItem[];
-}
+export const gifListAnswerSchema = z.object({ data: z.array(gifItemSchema) });
+export type GifListAnswer = z.infer<typeof gifListAnswerSchema>;
 
 /** An internal GIF of the station's library (community spec 3: gifid, file, name; admin: _id, name, gif url). */
-export interface LibraryGif {
-  gifid: string;
-  _id: string;
-  name: string;
+export const libraryGifSchema = z.object({
+  gifid: z.string(),
+  _id: z.string(),
+  name: z.string(),
   /** Public URL of the GIF file. */
-  file: string;
+  file: z.string(),
   /** The same URL under the admin and chat documents' name. */
-  gif: string;
-}
+  gif: z.string(),
+});
+export type LibraryGif = z.infer<typeof libraryGifSchema>;
 
 /** GET /api/auth/getGifs */
-export interface LibraryGifsAnswer {
-  gifs: LibraryGif[];
-}
+export const libraryGifsAnswerSchema = z.object({ gifs: z.array(libraryGifSchema) });
+export type LibraryGifsAnswer = z.infer<typeof libraryGifsAnswerSchema>;
 
 /**
  * A message body that is only a GIF link (community spec 5): an http(s) URL, or a path on this site,
@@ -172,7 +172,8 @@ export const gifDeleteSchema = z.object({
 });
 
 /** POST /api/auth/uploadGif answers 200 with this. */
-export interface GifUploadAnswer {
-  message: string;
-  gif: LibraryGif;
-}
+export const gifUploadAnswerSchema = z.object({ message: z.string(), gif: libraryGifSchema });
+export type GifUploadAnswer = z.infer<typeof gifUploadAnswerSchema>;
+
+/** POST /api/auth/deleteGif */
+export const gifDeleteAnswerSchema = z.object({ message: z.string(), gifId: z.string() });

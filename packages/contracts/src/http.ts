@@ -1,4 +1,7 @@
-/** Cross-cutting HTTP contract: header names, generic error texts, the public API list. */
+/**
+ * Cross-cutting HTTP contract: header names, generic error texts. Who may call each route (and so
+ * which routes are public or CSRF-exempt) is declared with the route (`route.ts`).
+ */
 export const CSRF_HEADER = "x-csrf-token";
 
 export const HTTP_MESSAGES = {
@@ -12,44 +15,6 @@ export const HTTP_MESSAGES = {
   requestTooLarge: "Request is too large.",
   unsupportedContentType: "Unsupported content type.",
 } as const;
-
-/**
- * API routes open to visitors (no session needed). Every other `/api` route answers 401 without a
- * session; the server enforces this list and a test enumerates every registered route against it.
- * Format: "METHOD /path" exactly as registered.
- */
-export const PUBLIC_API_ROUTES: readonly string[] = [
-  "GET /api/health",
-  "GET /api/auth/authRequest",
-  "GET /api/auth/checkauth",
-  "POST /api/auth/register",
-  "GET /api/auth/registration/status",
-  "POST /api/auth/login",
-  "GET /api/auth/logout",
-  "POST /api/auth/forgotPassword",
-  "POST /api/auth/resetPassword",
-  "POST /api/home/contact",
-  "GET /api/auth/schedule",
-  "GET /api/auth/theme-settings",
-  "GET /api/build-version",
-  // The radio: now-playing and the relayed stream for every visitor; the live log-in routes
-  // authenticate Liquidsoap by the shared key header instead of a session.
-  "GET /api/radio/nowplaying",
-  "GET /api/radio/stream",
-  "POST /api/internal/radio/auth",
-  "POST /api/internal/radio/djon",
-  "POST /api/internal/radio/djoff",
-];
-
-/** Routes that change state but authenticate with a shared key instead of a browser session. */
-export const CSRF_EXEMPT_API_ROUTES: readonly string[] = [
-  "POST /api/internal/radio/auth",
-  "POST /api/internal/radio/djon",
-  "POST /api/internal/radio/djoff",
-];
-
-export const isPublicApiRoute = (method: string, path: string) =>
-  PUBLIC_API_ROUTES.includes(`${method.toUpperCase()} ${path}`);
 
 /**
  * Whether an address (absolute, or a path on this site) leads into the API: its path, with dot

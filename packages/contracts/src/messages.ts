@@ -163,80 +163,85 @@ export interface MessagesQuery {
 }
 
 /** A conversation member as the inbox shows them. */
-export interface ConversationParticipantView {
-  _id: string;
-  username: string;
-  profileimage: string;
-  bio: string;
-}
+export const conversationParticipantViewSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  profileimage: z.string(),
+  bio: z.string(),
+});
+export type ConversationParticipantView = z.infer<typeof conversationParticipantViewSchema>;
 
-export interface LastMessageView {
-  _id: string;
-  body: string;
+export const lastMessageViewSchema = z.object({
+  _id: z.string(),
+  body: z.string(),
   /** Sender's user id (null when the sender's account is gone). */
-  sender: string | null;
-  createdAt: string;
-}
+  sender: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LastMessageView = z.infer<typeof lastMessageViewSchema>;
 
 /** A conversation as seen by one participant. `participants` includes the viewer. */
-export interface ConversationView {
-  _id: string;
-  participants: ConversationParticipantView[];
-  lastMessage: LastMessageView | null;
+export const conversationViewSchema = z.object({
+  _id: z.string(),
+  participants: z.array(conversationParticipantViewSchema),
+  lastMessage: lastMessageViewSchema.nullable(),
   /** The viewer's unread messages here; `unread` is the same number. */
-  unreadCount: number;
-  unread: number;
-  updatedAt: string;
-}
+  unreadCount: z.number(),
+  unread: z.number(),
+  updatedAt: z.string(),
+});
+export type ConversationView = z.infer<typeof conversationViewSchema>;
 
-export interface MessageView {
-  _id: string;
-  conversationId: string;
+export const messageViewSchema = z.object({
+  _id: z.string(),
+  conversationId: z.string(),
   /** Text or a GIF URL. */
-  body: string;
+  body: z.string(),
   /** Sender's user id (null when the sender's account is gone). */
-  sender: string | null;
-  createdAt: string;
-}
+  sender: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MessageView = z.infer<typeof messageViewSchema>;
 
 /** GET /pm/conversations: newest activity first, archived ones left out. */
-export interface ConversationsAnswer {
-  conversations: ConversationView[];
-}
+export const conversationsAnswerSchema = z.object({
+  conversations: z.array(conversationViewSchema),
+});
+export type ConversationsAnswer = z.infer<typeof conversationsAnswerSchema>;
 
 /** POST /pm/conversations */
-export interface StartConversationAnswer {
-  conversationId: string;
-  conversation: ConversationView;
-}
+export const startConversationAnswerSchema = z.object({
+  conversationId: z.string(),
+  conversation: conversationViewSchema,
+});
+export type StartConversationAnswer = z.infer<typeof startConversationAnswerSchema>;
 
 /** GET /pm/conversations/{id}/messages: oldest to newest within the page. */
-export interface MessagesAnswer {
-  messages: MessageView[];
+export const messagesAnswerSchema = z.object({
+  messages: z.array(messageViewSchema),
   /** True when older messages exist before this page. */
-  hasMore: boolean;
-}
+  hasMore: z.boolean(),
+});
+export type MessagesAnswer = z.infer<typeof messagesAnswerSchema>;
 
 /** POST /pm/conversations/{id}/messages answers the stored `MessageView`. */
 export type SendMessageAnswer = MessageView;
 
 /** POST /pm/conversations/{id}/read */
-export interface MarkReadAnswer {
-  ok: true;
-  unreadCount: 0;
-}
+export const markReadAnswerSchema = z.object({ ok: z.literal(true), unreadCount: z.literal(0) });
+export type MarkReadAnswer = z.infer<typeof markReadAnswerSchema>;
 
 /** POST /pm/conversations/{id}/delete (archive for oneself). */
-export interface ArchiveAnswer {
-  ok: true;
+export const archiveAnswerSchema = z.object({
+  ok: z.literal(true),
   /** True when every participant had archived and the conversation is gone for good. */
-  deleted: boolean;
-}
+  deleted: z.boolean(),
+});
+export type ArchiveAnswer = z.infer<typeof archiveAnswerSchema>;
 
 /** GET /pm/unread/total */
-export interface UnreadTotalAnswer {
-  total: number;
-}
+export const unreadTotalAnswerSchema = z.object({ total: z.number() });
+export type UnreadTotalAnswer = z.infer<typeof unreadTotalAnswerSchema>;
 
 /** Payload of the `pm:message` event in each participant's `user:{id}` room. */
 export interface PmMessageEvent {

@@ -29,20 +29,28 @@ export const NOTIFICATION_MESSAGES = {
 
 export const notificationIdSchema = z.object({ notificationId: z.string().trim().min(1).max(100) });
 
-export interface NotificationView {
-  _id: string;
-  type: NotificationType;
-  from: string | null;
-  fromId: string | null;
-  fromUserId: string | null;
-  requesterId: string | null;
-  fromImage: string | null;
-  date: string;
-  read: boolean;
-  postid: string | null;
-  postOwnerUsername: string | null;
-  meta: Record<string, string>;
-}
+export const notificationViewSchema = z.object({
+  _id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  from: z.string().nullable(),
+  fromId: z.string().nullable(),
+  fromUserId: z.string().nullable(),
+  requesterId: z.string().nullable(),
+  fromImage: z.string().nullable(),
+  date: z.string(),
+  read: z.boolean(),
+  postid: z.string().nullable(),
+  postOwnerUsername: z.string().nullable(),
+  meta: z.record(z.string(), z.string()),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
+
+/** GET /userNotifications: newest first, with the unread count. */
+export const notificationsAnswerSchema = z.object({
+  notifications: z.array(notificationViewSchema),
+  unread: z.number(),
+});
+export type NotificationsAnswer = z.infer<typeof notificationsAnswerSchema>;
 
 /** Human text for a notification, shared by the bell and any e-mail digest. */
 export function notificationText(n: Pick<NotificationView, "type" | "from" | "meta">): string {

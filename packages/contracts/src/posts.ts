@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { basicUserSchema } from "./users.ts";
 
 export const POST_LIMITS = {
   textMax: 500,
@@ -144,55 +145,79 @@ export const feedQuerySchema = z.object({
     .default(POST_LIMITS.feedPageSize),
 });
 
-export interface CommentView {
-  _id: string;
-  commentId: string;
-  comment: string;
-  content: string;
-  username: string;
-  userImage: string;
-  user: string;
-  date: string;
-  updatedAt: string | null;
-  likeCount: number;
-  likedByMe: boolean;
-}
+export const commentViewSchema = z.object({
+  _id: z.string(),
+  commentId: z.string(),
+  comment: z.string(),
+  content: z.string(),
+  username: z.string(),
+  userImage: z.string(),
+  user: z.string(),
+  date: z.string(),
+  updatedAt: z.string().nullable(),
+  likeCount: z.number(),
+  likedByMe: z.boolean(),
+});
+export type CommentView = z.infer<typeof commentViewSchema>;
 
-export interface PostView {
-  _id: string;
-  postid: string;
-  post: string;
-  image: string | null;
-  date: string;
-  updatedAt: string | null;
-  username: string;
-  profileimage: string;
-  userImage: string;
-  postOwner: string;
-  userid: string;
+const musicLinkSchema = z.object({
+  url: z.string(),
+  embedUrl: z.string(),
+  provider: z.enum(["soundcloud", "mixcloud", "youtube"]),
+});
+
+export const postViewSchema = z.object({
+  _id: z.string(),
+  postid: z.string(),
+  post: z.string(),
+  image: z.string().nullable(),
+  date: z.string(),
+  updatedAt: z.string().nullable(),
+  username: z.string(),
+  profileimage: z.string(),
+  userImage: z.string(),
+  postOwner: z.string(),
+  userid: z.string(),
   /** Whose profile page the post is on. */
-  profileOwner: string;
-  profileOwnerUsername: string;
-  type: "post" | "share";
-  shareCaption: string | null;
-  originalPost: string | null;
+  profileOwner: z.string(),
+  profileOwnerUsername: z.string(),
+  type: z.enum(["post", "share"]),
+  shareCaption: z.string().nullable(),
+  originalPost: z.string().nullable(),
   /** The shared post, when this is a share and the original is still visible to the viewer. */
-  originalResolved: PostView | null;
+  get originalResolved(): z.ZodNullable<typeof postViewSchema> {
+    return postViewSchema.nullable();
+  },
   /** The first likers (at most 20 ids, for hover lists), newest last. */
-  likes: { user: string; date: string }[];
-  likeCount: number;
-  likedByMe: boolean;
-  comments: CommentView[];
-  commentCount: number;
-  reportedByMe: boolean;
+  likes: z.array(z.object({ user: z.string(), date: z.string() })),
+  likeCount: z.number(),
+  likedByMe: z.boolean(),
+  comments: z.array(commentViewSchema),
+  commentCount: z.number(),
+  reportedByMe: z.boolean(),
   /** A music link found in the text, with its embed address. */
-  music: { url: string; embedUrl: string; provider: "soundcloud" | "mixcloud" | "youtube" } | null;
-}
+  music: musicLinkSchema.nullable(),
+});
+export type PostView = z.infer<typeof postViewSchema>;
 
-export interface FeedPage {
-  posts: PostView[];
-  nextCursor: string | null;
-}
+export const feedPageSchema = z.object({
+  posts: z.array(postViewSchema),
+  nextCursor: z.string().nullable(),
+});
+export type FeedPage = z.infer<typeof feedPageSchema>;
+
+/** POST /likePost, /likeComment */
+export const likeAnswerSchema = z.object({ likeCount: z.number(), likedByMe: z.boolean() });
+export type LikeAnswer = z.infer<typeof likeAnswerSchema>;
+
+/** GET /postLikes, /commentLikes: who liked, oldest first, paged. */
+export const likersPageSchema = z.object({
+  users: z.array(basicUserSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+export type LikersPage = z.infer<typeof likersPageSchema>;
 
 /** Finds the first embeddable music link in a post's text (decisions: SoundCloud, Mixcloud, YouTube). */
 export function findMusicLink(text: string): PostView["music"] {

@@ -130,98 +130,100 @@ export const radioDjSchema = z.object({ user: loginField });
 
 // --- Now-playing in AzuraCast's shape (`GET /api/nowplaying/{station}`).
 
-export interface NowPlayingListeners {
-  total: number;
-  unique: number;
-  current: number;
-}
+export const nowPlayingListenersSchema = z.object({
+  total: z.number(),
+  unique: z.number(),
+  current: z.number(),
+});
+export type NowPlayingListeners = z.infer<typeof nowPlayingListenersSchema>;
 
-export interface NowPlayingMount {
-  id: number;
-  name: string;
-  url: string;
-  bitrate: number;
-  format: string;
-  listeners: NowPlayingListeners;
-  path: string;
-  is_default: boolean;
-}
+export const nowPlayingMountSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  bitrate: z.number(),
+  format: z.string(),
+  listeners: nowPlayingListenersSchema,
+  path: z.string(),
+  is_default: z.boolean(),
+});
+export type NowPlayingMount = z.infer<typeof nowPlayingMountSchema>;
 
-export interface NowPlayingSong {
-  id: string;
-  text: string;
-  artist: string;
-  title: string;
-  album: string;
-  genre: string;
-  isrc: string;
-  lyrics: string;
-  art: string;
-  custom_fields: Record<string, unknown>;
-}
+export const nowPlayingSongSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  artist: z.string(),
+  title: z.string(),
+  album: z.string(),
+  genre: z.string(),
+  isrc: z.string(),
+  lyrics: z.string(),
+  art: z.string(),
+  custom_fields: z.record(z.string(), z.unknown()),
+});
+export type NowPlayingSong = z.infer<typeof nowPlayingSongSchema>;
 
-export interface NowPlayingCurrent {
-  sh_id: number;
-  played_at: number;
-  duration: number;
-  playlist: string;
-  streamer: string;
-  is_request: boolean;
-  elapsed: number;
-  remaining: number;
-  song: NowPlayingSong;
-}
+export const nowPlayingCurrentSchema = z.object({
+  sh_id: z.number(),
+  played_at: z.number(),
+  duration: z.number(),
+  playlist: z.string(),
+  streamer: z.string(),
+  is_request: z.boolean(),
+  elapsed: z.number(),
+  remaining: z.number(),
+  song: nowPlayingSongSchema,
+});
+export type NowPlayingCurrent = z.infer<typeof nowPlayingCurrentSchema>;
 
-export interface NowPlaying {
-  station: {
-    id: number;
-    name: string;
-    shortcode: string;
-    description: string;
-    frontend: string;
-    backend: string;
+export const nowPlayingSchema = z.object({
+  station: z.object({
+    id: z.number(),
+    name: z.string(),
+    shortcode: z.string(),
+    description: z.string(),
+    frontend: z.string(),
+    backend: z.string(),
     /** Not in every AzuraCast version. */
-    timezone?: string;
-    listen_url: string;
-    url: string;
-    public_player_url: string;
-    playlist_pls_url: string;
-    playlist_m3u_url: string;
-    is_public: boolean;
-    hls_enabled: boolean;
-    hls_url: string | null;
-    hls_listeners: number;
-    mounts: NowPlayingMount[];
-    remotes: unknown[];
-  };
-  listeners: NowPlayingListeners;
-  live: {
-    is_live: boolean;
-    streamer_name: string;
+    timezone: z.string().optional(),
+    listen_url: z.string(),
+    url: z.string(),
+    public_player_url: z.string(),
+    playlist_pls_url: z.string(),
+    playlist_m3u_url: z.string(),
+    is_public: z.boolean(),
+    hls_enabled: z.boolean(),
+    hls_url: z.string().nullable(),
+    hls_listeners: z.number(),
+    mounts: z.array(nowPlayingMountSchema),
+    remotes: z.array(z.unknown()),
+  }),
+  listeners: nowPlayingListenersSchema,
+  live: z.object({
+    is_live: z.boolean(),
+    streamer_name: z.string(),
     /** Unix seconds. */
-    broadcast_start: number | null;
-    art: string | null;
-  };
-  now_playing: NowPlayingCurrent | null;
-  playing_next: unknown | null;
-  song_history: unknown[];
-  is_online: boolean;
-  cache: string | null;
-}
+    broadcast_start: z.number().nullable(),
+    art: z.string().nullable(),
+  }),
+  now_playing: nowPlayingCurrentSchema.nullable(),
+  playing_next: z.unknown(),
+  song_history: z.array(z.unknown()),
+  is_online: z.boolean(),
+  cache: z.string().nullable(),
+});
+export type NowPlaying = z.infer<typeof nowPlayingSchema>;
 
-/**
- * GET /api/radio/station (admin Tab 4): the now-playing answer plus where it comes from and
- * how the live log-in is set up.
- */
-export interface RadioStationView {
-  nowPlaying: NowPlaying;
+export const radioStationViewSchema = z.object({
+  nowPlaying: nowPlayingSchema,
   /** `azuracast`, `icecast` (a status-json.xsl URL) or `none`. */
-  source: "azuracast" | "icecast" | "none";
+  source: z.enum(["azuracast", "icecast", "none"]),
   /** Whether the app runs the bundled station (Icecast + Liquidsoap). */
-  bundled: boolean;
-  timezone: string;
-  harbor: { host: string; port: number; enforceSchedule: boolean };
+  bundled: z.boolean(),
+  timezone: z.string(),
+  harbor: z.object({ host: z.string(), port: z.number(), enforceSchedule: z.boolean() }),
   /** When the app last asked the station, and what went wrong, if anything. */
-  checkedAt: string | null;
-  lastError: string | null;
-}
+  checkedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type RadioStationView = z.infer<typeof radioStationViewSchema>;

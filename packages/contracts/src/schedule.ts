@@ -7,25 +7,27 @@ import { z } from "zod";
  */
 
 /** Schedule shapes of community spec section 3. */
-export interface ScheduleSlot {
+export const scheduleSlotSchema = z.object({
   /** The slot's identity in the week: `{day}-{hour}` (0 = Monday), the same whether booked or not. */
-  _id: string;
-  timeSlot: string;
+  _id: z.string(),
+  timeSlot: z.string(),
   /** ISO instant at which the slot starts this week (station time zone, daylight saving included). */
-  timeStamp?: string;
-  djName?: string | null;
-  djId?: string | null;
-  genre?: string | null;
-  djProfilePicture?: string | null;
-  perm?: boolean;
-}
+  timeStamp: z.string().optional(),
+  djName: z.string().nullish(),
+  djId: z.string().nullish(),
+  genre: z.string().nullish(),
+  djProfilePicture: z.string().nullish(),
+  perm: z.boolean().optional(),
+});
+export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
 
-export interface ScheduleDay {
-  day: string;
+export const scheduleDaySchema = z.object({
+  day: z.string(),
   /** The station date of this day in the current week, `YYYY-MM-DD`. */
-  date?: string;
-  slots: ScheduleSlot[];
-}
+  date: z.string().optional(),
+  slots: z.array(scheduleSlotSchema),
+});
+export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
 
 export const WEEKDAYS = [
   "Monday",
@@ -175,13 +177,13 @@ export const deleteSlotSchema = z.object({
 export type DeleteSlotInput = z.input<typeof deleteSlotSchema>;
 
 /** GET /schedule, and the answer of book, delete and wipe: the whole current week, Monday first. */
-export interface ScheduleAnswer {
-  days: ScheduleDay[];
+export const scheduleAnswerSchema = z.object({
+  days: z.array(scheduleDaySchema),
   /** The station's time zone the labels are in. */
-  timeZone: string;
-}
+  timeZone: z.string(),
+});
+export type ScheduleAnswer = z.infer<typeof scheduleAnswerSchema>;
 
 /** POST /schedule/book: the week after the booking, with the success text. */
-export interface BookSlotAnswer extends ScheduleAnswer {
-  message: string;
-}
+export const bookSlotAnswerSchema = scheduleAnswerSchema.extend({ message: z.string() });
+export type BookSlotAnswer = z.infer<typeof bookSlotAnswerSchema>;

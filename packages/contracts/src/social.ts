@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BasicUser } from "./users.ts";
+import { basicUserSchema } from "./users.ts";
 
 export const SOCIAL_MESSAGES = {
   cannotFollowSelf: "You cannot follow yourself.",
@@ -31,27 +31,21 @@ export const privacySchema = z.object({ isPrivate: z.boolean() });
 export const FOLLOW_ACCEPTED_REFRESH_EVENT = "follow-accepted-refresh";
 
 /** POST /followUser */
-export interface FollowAnswer {
-  status: FollowStatus;
-}
+export const followAnswerSchema = z.object({ status: z.enum(FOLLOW_STATUS) });
+export type FollowAnswer = z.infer<typeof followAnswerSchema>;
 
 /** POST /unfollowUser, /follow/accept, /follow/decline, /follow/cancel */
-export interface SocialOkAnswer {
-  ok: true;
-}
+export const socialOkAnswerSchema = z.object({ ok: z.literal(true) });
+export type SocialOkAnswer = z.infer<typeof socialOkAnswerSchema>;
 
-/** POST /blockUser and /unblockUser */
-export interface BlockAnswer {
-  ok: true;
-  blocked: boolean;
-}
+/** POST /blockUser, /unblockUser */
+export const blockAnswerSchema = z.object({ ok: z.literal(true), blocked: z.boolean() });
+export type BlockAnswer = z.infer<typeof blockAnswerSchema>;
 
 /** POST /privacy/set */
-export interface PrivacyAnswer {
-  isPrivate: boolean;
-}
+export const privacyAnswerSchema = z.object({ isPrivate: z.boolean() });
+export type PrivacyAnswer = z.infer<typeof privacyAnswerSchema>;
 
-/** GET /getfollowers?id and /getfollowing?id: the members, newest relation first (`BasicUser`s). */
-export interface FollowListAnswer {
-  users: BasicUser[];
-}
+/** GET /getfollowers, /getfollowing */
+export const followListAnswerSchema = z.object({ users: z.array(basicUserSchema) });
+export type FollowListAnswer = z.infer<typeof followListAnswerSchema>;

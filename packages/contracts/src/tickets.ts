@@ -106,47 +106,48 @@ export const ticketReplySchema = z.object({
     .max(TICKET_LIMITS.messageMax, TICKET_MESSAGES.replyTooLong),
 });
 
-export interface TicketMessageView {
-  _id: string;
+export const ticketMessageViewSchema = z.object({
+  _id: z.string(),
   /** The label shown: the member's username, or 'Admin {username}'. Decided by the server. */
-  sender: string;
-  content: string;
+  sender: z.string(),
+  content: z.string(),
   /** Both name the same instant (ISO 8601); the spec's clients read one or the other. */
-  timestamp: string;
-  date: string;
+  timestamp: z.string(),
+  date: z.string(),
   /** Written by an admin on someone else's ticket. */
-  fromAdmin: boolean;
-}
+  fromAdmin: z.boolean(),
+});
+export type TicketMessageView = z.infer<typeof ticketMessageViewSchema>;
 
-export interface TicketView {
-  _id: string;
-  ticketId: string;
-  title: string;
-  description: string;
-  priority: TicketPriority;
-  status: TicketStatus;
-  createdAt: string;
-  updatedAt: string;
-  closedAt: string | null;
+export const ticketViewSchema = z.object({
+  _id: z.string(),
+  ticketId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(TICKET_PRIORITIES),
+  status: z.enum(TICKET_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  closedAt: z.string().nullable(),
   /** The member who opened it. */
-  userId: string;
-  username: string;
+  userId: z.string(),
+  username: z.string(),
   /** Oldest first. */
-  messages: TicketMessageView[];
-}
+  messages: z.array(ticketMessageViewSchema),
+});
+export type TicketView = z.infer<typeof ticketViewSchema>;
 
 /** POST /createTicket (201), POST /closeTicket */
-export interface TicketAnswer {
-  ticket: TicketView;
-}
+export const ticketAnswerSchema = z.object({ ticket: ticketViewSchema });
+export type TicketAnswer = z.infer<typeof ticketAnswerSchema>;
 
 /** POST /tickets/{id}/messages (201): the new message and the ticket with it. */
-export interface TicketReplyAnswer {
-  ticket: TicketView;
-  message: TicketMessageView;
-}
+export const ticketReplyAnswerSchema = z.object({
+  ticket: ticketViewSchema,
+  message: ticketMessageViewSchema,
+});
+export type TicketReplyAnswer = z.infer<typeof ticketReplyAnswerSchema>;
 
 /** GET /getUserTickets (own) and GET /getAllTickets (Admin): newest first. */
-export interface TicketsAnswer {
-  tickets: TicketView[];
-}
+export const ticketsAnswerSchema = z.object({ tickets: z.array(ticketViewSchema) });
+export type TicketsAnswer = z.infer<typeof ticketsAnswerSchema>;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { POST_MESSAGES } from "./posts.ts";
 import { USER_LIMITS, USER_MESSAGES } from "./users.ts";
 
@@ -46,15 +47,14 @@ export const UPLOAD_FIELDS = {
 } as const;
 
 /** POST /api/auth/uploadTempImage */
-export interface UploadTempImageResponse {
-  url: string;
-}
+export const uploadTempImageResponseSchema = z.object({ url: z.string() });
+export type UploadTempImageResponse = z.infer<typeof uploadTempImageResponseSchema>;
 /** POST /api/auth/uploadProfilePicture */
-export interface UploadProfilePictureResponse {
-  profileimage: string;
-}
+export const uploadProfilePictureResponseSchema = z.object({ profileimage: z.string() });
+export type UploadProfilePictureResponse = z.infer<typeof uploadProfilePictureResponseSchema>;
 /** POST /api/auth/uploadCoverPhoto (`profileimage` is the member's current profile picture). */
-export interface UploadCoverPhotoResponse {
-  coverphoto: string;
-  profileimage: string;
-}
+export const uploadCoverPhotoResponseSchema = z.object({
+  coverphoto: z.string(),
+  profileimage: z.string(),
+});
+export type UploadCoverPhotoResponse = z.infer<typeof uploadCoverPhotoResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isApiAddress } from "./http.ts";
+import { userProfileFieldsSchema } from "./users-self.routes.ts";
 
 /** Limits of profiles, presence and search (community spec 5 and 9). */
 export const USER_LIMITS = {
@@ -213,87 +214,44 @@ export const recentQuerySchema = z.object({
 });
 
 /** The minimal member shape for lists, avatars and hover lists. */
-export interface BasicUser {
-  _id: string;
-  id: string;
-  username: string;
-  profileimage: string;
-  isDj?: boolean;
-  role?: string;
-}
-
-/** GET /api/auth/getUserProfileData?id — `id` is a user id or a username. */
-export interface UserProfile extends BasicUser, UserProfileFields {
-  role: string;
-  isDj: boolean;
-  date: string;
-  followersCount: number;
-  followingCount: number;
-  photosCount: number;
-  isFollowing: boolean;
-  followsMe: boolean;
-  blockedByMe: boolean;
-  hasBlockedMe: boolean;
-  /** A private profile seen by a non-follower: no posts or lists are served. */
-  limited: boolean;
-  message?: string;
-  requestedByMe: boolean;
-  hasRequestedToFollowMe: boolean;
-  /** Pending follow requests to this profile (owner only). */
-  followRequests?: BasicUser[];
-}
+export const basicUserSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  profileimage: z.string(),
+  isDj: z.boolean().optional(),
+  role: z.string().optional(),
+});
+export type BasicUser = z.infer<typeof basicUserSchema>;
 
 /** `?id=` of the profile and follow-list calls: a user id or a username (any case); absent = oneself. */
 export const userRefQuerySchema = z.object({
   id: z.string().trim().min(1, USER_MESSAGES.userNotFound).max(100).optional(),
 });
 
-/** The editable profile of a member (community spec 3: User), as stored. */
-export interface UserProfileFields {
-  coverphoto: string | null;
-  bio: string;
-  age: number | null;
-  location: string;
-  sex: string;
-  /** Comma-separated, shown as chips. */
-  interests: string;
-  facebook: string;
-  twitter: string;
-  instagram: string;
-  customLinks: string[];
-  nameTagStyling: Record<string, unknown> | null;
-  isPrivate: boolean;
-}
-
-/**
- * GET /userdata, POST /updateProfile and POST /namTagStyling answer the member with the profile
- * fields: always for oneself; for another member the personal ones (bio, age, location, sex,
- * interests, social and custom links) only when the viewer may see the profile's content.
- */
-declare module "./auth.ts" {
-  interface UserData {
-    coverphoto?: string | null;
-    bio?: string;
-    age?: number | null;
-    location?: string;
-    sex?: string;
-    interests?: string;
-    facebook?: string;
-    twitter?: string;
-    instagram?: string;
-    customLinks?: string[];
-    nameTagStyling?: Record<string, unknown> | null;
-    isPrivate?: boolean;
-  }
-}
+/** GET /api/auth/getUserProfileData?id — `id` is a user id or a username. */
+export const userProfileSchema = basicUserSchema.extend({
+  ...userProfileFieldsSchema.shape,
+  role: z.string(),
+  isDj: z.boolean(),
+  date: z.string(),
+  followersCount: z.number(),
+  followingCount: z.number(),
+  photosCount: z.number(),
+  isFollowing: z.boolean(),
+  followsMe: z.boolean(),
+  blockedByMe: z.boolean(),
+  hasBlockedMe: z.boolean(),
+  /** A private profile seen by a non-follower: no posts or lists are served. */
+  limited: z.boolean(),
+  message: z.string().optional(),
+  requestedByMe: z.boolean(),
+  hasRequestedToFollowMe: z.boolean(),
+  /** Pending follow requests to this profile (owner only). */
+  followRequests: z.array(basicUserSchema).optional(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** GET /basicUsers, /getUsers, /getDjUsers, /searchUsers, /users/online, /users/recent. */
-export interface UsersAnswer {
-  users: BasicUser[];
-}
-
-/** POST /users/heartbeat */
-export interface HeartbeatAnswer {
-  ok: true;
-  lastSeenAt: string;
-}
+export const usersAnswerSchema = z.object({ users: z.array(basicUserSchema) });
+export type UsersAnswer = z.infer<typeof usersAnswerSchema>;

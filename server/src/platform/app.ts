@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { HTTP_MESSAGES, UPLOAD_LIMITS } from "@airwave/contracts";
+import { HTTP_MESSAGES, PLATFORM_ROUTES, UPLOAD_LIMITS } from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./errors.ts";
+import { installDeclaredRoutes, routeRegistrar } from "./http/declared-routes.ts";
+import { openApiDocument } from "./http/openapi.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import type { JobRunner } from "./jobs/index.ts";
@@ -92,6 +94,7 @@ export async function buildPlatformApp(
   });
 
   installErrorHandler(app);
+  installDeclaredRoutes(app);
   await app.register(fastifyCookie);
   installSecurityHeaders(app, {
     contentSecurityPolicy: csp(ctx.config),
@@ -118,7 +121,14 @@ export async function buildPlatformApp(
   app.addHook("onReady", () => ctx.services.start());
   app.addHook("onClose", () => ctx.services.stop());
 
-  app.get("/api/health", async () => ({ ok: true, database: "up" }));
+  const route = routeRegistrar(app, ctx);
+  route(PLATFORM_ROUTES.health, async () => ({ ok: true, database: "up" }));
+  // Built once, on the first call: every feature has declared its routes by then.
+  let openApi: ReturnType<typeof openApiDocument> | undefined;
+  route(PLATFORM_ROUTES.openApi, async () => {
+    openApi ??= openApiDocument(app.declaredRoutes);
+    return openApi;
+  });
   options.routes?.(app);
 
   const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : defaultWebDist;

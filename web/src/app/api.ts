@@ -1,4 +1,13 @@
-import { CSRF_HEADER, HTTP_MESSAGES } from "@airwave/contracts";
+import {
+  CSRF_HEADER,
+  HTTP_MESSAGES,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteDeclaration,
+  type RouteParams,
+  type RouteQuery,
+  routePath,
+} from "@airwave/contracts";
 
 /** Every failed call becomes one ApiError carrying the server's message and answer. */
 export class ApiError extends Error {
@@ -47,7 +56,7 @@ async function readBody(res: Response): Promise<Record<string, unknown>> {
 }
 
 /** The only fetch wrapper: credentials included, CSRF token attached to every state-changing call. */
-export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const method = opts.method ?? "GET";
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) {
@@ -95,4 +104,44 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     throw new ApiError(res.status, message, body);
   }
   return body as T;
+}
+
+/** A part of a call: absent when the route takes none, optional when an empty one will do. */
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : Record<string, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** What a call of a declared route takes: its path parameters, query, body (JSON or a form). */
+export type CallOptions<R extends RouteDeclaration> = Part<"params", RouteParams<R>> &
+  ([RouteQuery<R>] extends [undefined] ? { query?: undefined } : { query?: RouteQuery<R> }) &
+  (R extends { form: object } ? { body: FormData } : Part<"body", RouteBody<R>>) & {
+    signal?: AbortSignal;
+  };
+
+/**
+ * Calls a route declared in the contracts: its method, its path with the parameters filled in, the
+ * query and body its schemas take; answers what its answer schema says.
+ */
+export function call<R extends RouteDeclaration>(
+  route: R,
+  ...[options]: object extends CallOptions<R> ? [CallOptions<R>?] : [CallOptions<R>]
+): Promise<RouteAnswer<R>> {
+  const opts = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const query: Record<string, string | number | undefined> = {};
+  for (const [k, v] of Object.entries(opts.query ?? {})) {
+    if (v !== undefined && v !== null) query[k] = typeof v === "number" ? v : String(v);
+  }
+  return api<RouteAnswer<R>>(routePath(route.path, opts.params), {
+    method: route.method,
+    query,
+    body: opts.body,
+    signal: opts.signal,
+  });
 }

@@ -1,10 +1,10 @@
-import { USER_LIMITS } from "@airwave/contracts";
+import { USER_LIMITS, USERS_SELF_ROUTES } from "@airwave/contracts";
 import { useEffect } from "react";
-import { api } from "./api.ts";
+import { call } from "./api.ts";
 import { useAuthStatus } from "./session.ts";
 
-const sendHeartbeat = () =>
-  api<unknown>("/api/auth/users/heartbeat", { method: "POST" }).then(
+export const sendHeartbeat = () =>
+  call(USERS_SELF_ROUTES.heartbeat).then(
     () => undefined,
     // Presence is silent on failure (community spec section 8).
     () => undefined,

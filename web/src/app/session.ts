@@ -1,11 +1,11 @@
-import { type AuthStatus, STORAGE_KEYS, type UserData } from "@airwave/contracts";
+import { AUTH_ROUTES, STORAGE_KEYS, USERS_SELF_ROUTES } from "@airwave/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "./api.ts";
+import { call } from "./api.ts";
 
 export const authStatusKey = ["auth", "status"] as const;
 export const meKey = ["auth", "me"] as const;
 
-export const fetchAuthStatus = () => api<AuthStatus>("/api/auth/checkauth");
+export const fetchAuthStatus = () => call(AUTH_ROUTES.status);
 
 /** The server's view of this browser's session (GET /checkauth). */
 export function useAuthStatus() {
@@ -19,7 +19,7 @@ export function useMe() {
     queryKey: meKey,
     enabled: status.data?.authenticated === true,
     queryFn: async () => {
-      const me = await api<UserData>("/api/auth/userdata");
+      const me = await call(USERS_SELF_ROUTES.userData);
       localStorage.setItem(STORAGE_KEYS.userdata, JSON.stringify(me));
       localStorage.setItem(STORAGE_KEYS.userId, me._id);
       return me;

@@ -1,26 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  CHAT_NAMESPACE,
-  CHAT_SERVER_EVENTS,
-  isAdminRole,
-  moderationInputSchema,
-  themeSettingsUpdateSchema,
-} from "@airwave/contracts";
+import { CHAT_NAMESPACE, CHAT_ROUTES, CHAT_SERVER_EVENTS } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
-import { forbidden } from "../../platform/errors.ts";
+import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
 import { webDistDir } from "../../platform/web-dist.ts";
 import { banFromChat, kickFromChat } from "./moderation.ts";
 import { chatMessagesLast24h, wipeChat } from "./store.ts";
 import { getThemeSettings, updateThemeSettings } from "./theme.ts";
-
-const requireAdmin = (request: Parameters<typeof requireActor>[0]) => {
-  const actor = requireActor(request);
-  if (!isAdminRole(actor.role)) throw forbidden();
-  return actor;
-};
 
 /** The version of the web build being served (written by the web build), for the update check. */
 async function buildVersion(ctx: AppContext) {
@@ -45,34 +33,28 @@ async function buildVersion(ctx: AppContext) {
  * stats and wipe, the build version. The room's own events are in `chat.ts`.
  */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get("/api/build-version", async (_request, reply) => {
+  const route = routeRegistrar(app, ctx);
+  route(CHAT_ROUTES.buildVersion, async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
     return buildVersion(ctx);
   });
 
-  app.get("/api/auth/theme-settings", async () => ({
+  route(CHAT_ROUTES.themeSettings, async () => ({
     success: true,
     settings: await getThemeSettings(ctx),
   }));
-  app.post("/api/auth/theme-settings", async (request) => {
-    requireAdmin(request);
-    const change = themeSettingsUpdateSchema.parse(request.body);
-    return { success: true, settings: await updateThemeSettings(ctx, change) };
-  });
+  route(CHAT_ROUTES.saveThemeSettings, async (request) => ({
+    success: true,
+    settings: await updateThemeSettings(ctx, request.body),
+  }));
 
-  app.post("/api/auth/chat/kick", async (request) =>
-    kickFromChat(ctx, requireActor(request), moderationInputSchema.parse(request.body)),
+  route(CHAT_ROUTES.kick, async (request) =>
+    kickFromChat(ctx, requireActor(request), request.body),
   );
-  app.post("/api/auth/chat/ban", async (request) =>
-    banFromChat(ctx, requireActor(request), moderationInputSchema.parse(request.body)),
-  );
+  route(CHAT_ROUTES.ban, async (request) => banFromChat(ctx, requireActor(request), request.body));
 
-  app.get("/api/auth/chat/stats", async (request) => {
-    requireAdmin(request);
-    return { last24h: await chatMessagesLast24h(ctx.db) };
-  });
-  app.post("/api/auth/chat/clear", async (request) => {
-    requireAdmin(request);
+  route(CHAT_ROUTES.stats, async () => ({ last24h: await chatMessagesLast24h(ctx.db) }));
+  route(CHAT_ROUTES.clear, async () => {
     const deleted = await wipeChat(ctx.db);
     ctx.realtime.publish(
       CHAT_SERVER_EVENTS.wiped,

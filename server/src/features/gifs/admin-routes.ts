@@ -1,21 +1,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import {
-  GIF_ADMIN_API,
   GIF_ADMIN_LIMITS,
   GIF_ADMIN_MESSAGES,
-  type GifUploadAnswer,
-  gifDeleteSchema,
+  GIFS_ROUTES,
   gifUploadNameSchema,
   UPLOAD_LIMITS,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { adminOnly, authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
+import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
-import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import { readSingleFile } from "../uploads/multipart.ts";
 import { gifs } from "./schema.ts";
 
@@ -39,50 +36,37 @@ async function isDecodableGif(data: Buffer): Promise<boolean> {
   }
 }
 
-/** The station library's GIFs (admin spec Tab 3): Admin only. */
-const gifLibraryPolicy = { manage: adminOnly } as const;
-
-function requireAdmin(request: FastifyRequest) {
-  const actor = requireActor(request);
-  authorize(gifLibraryPolicy, "manage", actor);
-  return actor;
-}
-
 /** Admin spec Tab 3: upload and delete GIFs of the station's library (Admin only). */
 export function gifAdminRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post(
-    GIF_ADMIN_API.upload,
-    { preHandler: rateLimit(ctx, "uploads") },
-    async (request): Promise<GifUploadAnswer> => {
-      const actor = requireAdmin(request);
-      const { data, fields } = await readSingleFile(request, "file", {
-        maxBytes: GIF_ADMIN_LIMITS.maxBytes,
-        tooLargeMessage: GIF_ADMIN_MESSAGES.tooLarge,
-        missingMessage: GIF_ADMIN_MESSAGES.fileRequired,
-      });
-      const name = gifUploadNameSchema.parse(fields.name ?? "");
-      if (!(await isDecodableGif(data))) throw badRequest(GIF_ADMIN_MESSAGES.notGif);
+  const route = routeRegistrar(app, ctx);
+  route(GIFS_ROUTES.upload, async (request) => {
+    const actor = requireActor(request);
+    const { data, fields } = await readSingleFile(request, "file", {
+      maxBytes: GIF_ADMIN_LIMITS.maxBytes,
+      tooLargeMessage: GIF_ADMIN_MESSAGES.tooLarge,
+      missingMessage: GIF_ADMIN_MESSAGES.fileRequired,
+    });
+    const name = gifUploadNameSchema.parse(fields.name ?? "");
+    if (!(await isDecodableGif(data))) throw badRequest(GIF_ADMIN_MESSAGES.notGif);
 
-      const id = randomUUID();
-      const key = `gifs/${randomBytes(16).toString("hex")}.gif`;
-      await ctx.storage.put(key, data, "image/gif");
-      try {
-        await ctx.db.insert(gifs).values({ id, name, file: key, uploadedBy: actor.id });
-      } catch (err) {
-        await ctx.storage.delete(key).catch(() => {});
-        throw err;
-      }
-      const url = ctx.storage.publicUrl(key);
-      return {
-        message: GIF_ADMIN_MESSAGES.uploaded,
-        gif: { gifid: id, _id: id, name, file: url, gif: url },
-      };
-    },
-  );
+    const id = randomUUID();
+    const key = `gifs/${randomBytes(16).toString("hex")}.gif`;
+    await ctx.storage.put(key, data, "image/gif");
+    try {
+      await ctx.db.insert(gifs).values({ id, name, file: key, uploadedBy: actor.id });
+    } catch (err) {
+      await ctx.storage.delete(key).catch(() => {});
+      throw err;
+    }
+    const url = ctx.storage.publicUrl(key);
+    return {
+      message: GIF_ADMIN_MESSAGES.uploaded,
+      gif: { gifid: id, _id: id, name, file: url, gif: url },
+    };
+  });
 
-  app.post(GIF_ADMIN_API.delete, async (request) => {
-    requireAdmin(request);
-    const { gifId } = gifDeleteSchema.parse(request.body);
+  route(GIFS_ROUTES.delete, async (request) => {
+    const { gifId } = request.body;
     const [row] = await ctx.db.delete(gifs).where(eq(gifs.id, gifId)).returning();
     if (!row) throw notFound(GIF_ADMIN_MESSAGES.notFound);
     // Only files this app stored (a key, not an outside URL) are removed.

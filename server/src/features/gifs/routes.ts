@@ -1,12 +1,7 @@
-import {
-  GIF_API,
-  type GifListAnswer,
-  gifSearchQuerySchema,
-  type LibraryGifsAnswer,
-} from "@airwave/contracts";
+import { GIFS_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
-import { rateLimit } from "../../platform/rate-limit/hook.ts";
+import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { gifAdminRoutes } from "./admin-routes.ts";
 import { createGifService } from "./service.ts";
 
@@ -14,21 +9,10 @@ import { createGifService } from "./service.ts";
 export function gifsRoutes(app: FastifyInstance, ctx: AppContext) {
   const gifs = createGifService(ctx);
 
-  const searchLimit = { preHandler: rateLimit(ctx, "searches") };
-
-  app.get(GIF_API.search, searchLimit, async (request): Promise<GifListAnswer> => {
-    const { q } = gifSearchQuerySchema.parse(request.query);
-    return gifs.search(q);
-  });
-
-  app.get(GIF_API.trending, searchLimit, async (): Promise<GifListAnswer> => gifs.trending());
-
-  app.get(
-    GIF_API.library,
-    async (): Promise<LibraryGifsAnswer> => ({
-      gifs: await gifs.library(),
-    }),
-  );
+  const route = routeRegistrar(app, ctx);
+  route(GIFS_ROUTES.search, async (request) => gifs.search(request.query.q));
+  route(GIFS_ROUTES.trending, async () => gifs.trending());
+  route(GIFS_ROUTES.library, async () => ({ gifs: await gifs.library() }));
 
   gifAdminRoutes(app, ctx);
 }

@@ -1,18 +1,8 @@
-import {
-  type ArchiveAnswer,
-  conversationParamsSchema,
-  type MarkReadAnswer,
-  messagesQuerySchema,
-  type SendMessageAnswer,
-  type StartConversationAnswer,
-  sendMessageSchema,
-  startConversationSchema,
-  type UnreadTotalAnswer,
-} from "@airwave/contracts";
+import { MESSAGES_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
+import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
-import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import {
   archiveConversation,
   listConversationsJson,
@@ -25,53 +15,38 @@ import {
 
 /** Private messages (community spec 7: /pm/...). Every route needs a session. */
 export function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get("/api/auth/pm/conversations", async (request, reply) => {
+  const route = routeRegistrar(app, ctx);
+  const r = MESSAGES_ROUTES;
+
+  // Lists arrive from PostgreSQL as JSON text: sent on as they are.
+  route(r.conversations, async (request, reply) => {
     const json = await listConversationsJson(ctx, requireActor(request));
     return reply.type("application/json; charset=utf-8").send(json);
   });
 
-  const messageLimit = { preHandler: rateLimit(ctx, "privateMessages") };
+  route(r.start, async (request) => startConversation(ctx, requireActor(request), request.body));
 
-  app.post(
-    "/api/auth/pm/conversations",
-    messageLimit,
-    async (request): Promise<StartConversationAnswer> =>
-      startConversation(
-        ctx,
-        requireActor(request),
-        startConversationSchema.parse(request.body ?? {}),
-      ),
-  );
-
-  app.get("/api/auth/pm/conversations/:id/messages", async (request, reply) => {
-    const { id } = conversationParamsSchema.parse(request.params);
-    const query = messagesQuerySchema.parse(request.query);
-    const json = await listMessagesJson(ctx, requireActor(request), id, query);
+  route(r.messages, async (request, reply) => {
+    const json = await listMessagesJson(
+      ctx,
+      requireActor(request),
+      request.params.id,
+      request.query,
+    );
     return reply.type("application/json; charset=utf-8").send(json);
   });
 
-  app.post(
-    "/api/auth/pm/conversations/:id/messages",
-    messageLimit,
-    async (request): Promise<SendMessageAnswer> => {
-      const { id } = conversationParamsSchema.parse(request.params);
-      const input = sendMessageSchema.parse(request.body ?? {});
-      return sendPrivateMessage(ctx, requireActor(request), id, input);
-    },
+  route(r.send, async (request) =>
+    sendPrivateMessage(ctx, requireActor(request), request.params.id, request.body),
   );
 
-  app.post("/api/auth/pm/conversations/:id/read", async (request): Promise<MarkReadAnswer> => {
-    const { id } = conversationParamsSchema.parse(request.params);
-    return markConversationRead(ctx, requireActor(request), id);
-  });
-
-  app.post("/api/auth/pm/conversations/:id/delete", async (request): Promise<ArchiveAnswer> => {
-    const { id } = conversationParamsSchema.parse(request.params);
-    return archiveConversation(ctx, requireActor(request), id);
-  });
-
-  app.get(
-    "/api/auth/pm/unread/total",
-    async (request): Promise<UnreadTotalAnswer> => unreadTotal(ctx, requireActor(request)),
+  route(r.markRead, async (request) =>
+    markConversationRead(ctx, requireActor(request), request.params.id),
   );
+
+  route(r.archive, async (request) =>
+    archiveConversation(ctx, requireActor(request), request.params.id),
+  );
+
+  route(r.unreadTotal, async (request) => unreadTotal(ctx, requireActor(request)));
 }

@@ -1,19 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import {
-  LIQUIDSOAP_API_KEY_HEADER,
-  type NowPlaying,
-  RADIO_MESSAGES,
-  RADIO_PATHS,
-  type RadioStationView,
-  radioAuthSchema,
-  radioDjSchema,
-} from "@airwave/contracts";
+import { LIQUIDSOAP_API_KEY_HEADER, RADIO_MESSAGES, RADIO_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { requireActor } from "../../platform/http/request-auth.ts";
-import { radioPolicy } from "./policy.ts";
+import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { checkLiveLogin, djOff, djOn, radioOf } from "./service.ts";
 import { openStationStream } from "./stream.ts";
 
@@ -26,6 +16,7 @@ const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
  */
 export function radioRoutes(app: FastifyInstance, ctx: AppContext) {
   const radio = radioOf(ctx);
+  const route = routeRegistrar(app, ctx);
 
   /** The shared key, compared in constant time. */
   const keyOk = (request: FastifyRequest) => {
@@ -43,32 +34,29 @@ export function radioRoutes(app: FastifyInstance, ctx: AppContext) {
     return false;
   };
 
-  app.post(RADIO_PATHS.internalAuth, async (request) => {
+  route(RADIO_ROUTES.liveAuth, async (request) => {
     if (!keyOk(request)) return refuseKey(request);
-    return checkLiveLogin(ctx, radioAuthSchema.parse(request.body ?? {}));
+    return checkLiveLogin(ctx, request.body);
   });
 
-  app.post(RADIO_PATHS.internalDjOn, async (request) => {
+  route(RADIO_ROUTES.djOn, async (request) => {
     if (!keyOk(request)) return refuseKey(request);
-    return djOn(ctx, radioDjSchema.parse(request.body ?? {}).user);
+    return djOn(ctx, request.body.user);
   });
 
-  app.post(RADIO_PATHS.internalDjOff, async (request) => {
+  route(RADIO_ROUTES.djOff, async (request) => {
     if (!keyOk(request)) return refuseKey(request);
     return djOff(ctx);
   });
 
-  app.get(RADIO_PATHS.nowPlaying, async (_request, reply): Promise<NowPlaying> => {
+  route(RADIO_ROUTES.nowPlaying, async (_request, reply) => {
     reply.header("cache-control", "no-cache");
     return radio.nowPlaying();
   });
 
-  app.get(RADIO_PATHS.station, async (request): Promise<RadioStationView> => {
-    authorize(radioPolicy, "viewStation", requireActor(request));
-    return radio.stationView();
-  });
+  route(RADIO_ROUTES.station, async () => radio.stationView());
 
-  app.get(RADIO_PATHS.stream, async (request, reply) => {
+  route(RADIO_ROUTES.stream, async (request, reply) => {
     if (!radio.relayUrl) throw notFound(RADIO_MESSAGES.noStation);
     const upstream = await openStationStream(radio.relayUrl);
     if (!upstream) throw new AppError(503, RADIO_MESSAGES.streamUnavailable);

@@ -1,14 +1,7 @@
-import {
-  closeTicketSchema,
-  createTicketSchema,
-  type TicketAnswer,
-  type TicketReplyAnswer,
-  type TicketsAnswer,
-  ticketParamsSchema,
-  ticketReplySchema,
-} from "@airwave/contracts";
+import { TICKETS_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
+import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
 import {
   addTicketMessage,
@@ -20,37 +13,25 @@ import {
 
 /** Support tickets (community spec 7: Tickets; admin spec 7: Tickets). */
 export function ticketsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post("/api/auth/createTicket", async (request, reply): Promise<TicketAnswer> => {
-    const input = createTicketSchema.parse(request.body ?? {});
-    const ticket = await createTicket(ctx, requireActor(request), input);
-    reply.status(201);
-    return { ticket };
-  });
+  const route = routeRegistrar(app, ctx);
 
-  app.get(
-    "/api/auth/getUserTickets",
-    async (request): Promise<TicketsAnswer> => ({
-      tickets: await listOwnTickets(ctx, requireActor(request)),
-    }),
+  route(TICKETS_ROUTES.create, async (request) => ({
+    ticket: await createTicket(ctx, requireActor(request), request.body),
+  }));
+
+  route(TICKETS_ROUTES.mine, async (request) => ({
+    tickets: await listOwnTickets(ctx, requireActor(request)),
+  }));
+
+  route(TICKETS_ROUTES.reply, async (request) =>
+    addTicketMessage(ctx, requireActor(request), request.params.id, request.body.content),
   );
 
-  app.post("/api/auth/tickets/:id/messages", async (request, reply): Promise<TicketReplyAnswer> => {
-    const { id } = ticketParamsSchema.parse(request.params);
-    const { content } = ticketReplySchema.parse(request.body ?? {});
-    const answer = await addTicketMessage(ctx, requireActor(request), id, content);
-    reply.status(201);
-    return answer;
-  });
+  route(TICKETS_ROUTES.close, async (request) => ({
+    ticket: await closeTicket(ctx, requireActor(request), request.body.ticketId),
+  }));
 
-  app.post("/api/auth/closeTicket", async (request): Promise<TicketAnswer> => {
-    const { ticketId } = closeTicketSchema.parse(request.body ?? {});
-    return { ticket: await closeTicket(ctx, requireActor(request), ticketId) };
-  });
-
-  app.get(
-    "/api/auth/getAllTickets",
-    async (request): Promise<TicketsAnswer> => ({
-      tickets: await listAllTickets(ctx, requireActor(request)),
-    }),
-  );
+  route(TICKETS_ROUTES.all, async (request) => ({
+    tickets: await listAllTickets(ctx, requireActor(request)),
+  }));
 }

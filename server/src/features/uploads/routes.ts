@@ -1,15 +1,9 @@
-import {
-  UPLOAD_FIELDS,
-  UPLOAD_MESSAGES,
-  type UploadCoverPhotoResponse,
-  type UploadProfilePictureResponse,
-  type UploadTempImageResponse,
-} from "@airwave/contracts";
+import { UPLOAD_FIELDS, UPLOAD_MESSAGES, UPLOADS_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
-import { rateLimit } from "../../platform/rate-limit/hook.ts";
 import { readSingleFile } from "./multipart.ts";
 import { maxImageBytes, saveImageUpload, setCoverPhoto, setProfilePicture } from "./service.ts";
 
@@ -78,42 +72,28 @@ async function serveUpload(ctx: AppContext, request: FastifyRequest, reply: Fast
 }
 
 export function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
-  /** An image for a post or a message, uploaded before it is sent: answers its URL. */
-  const uploadLimit = { preHandler: rateLimit(ctx, "uploads") };
+  const route = routeRegistrar(app, ctx);
 
-  app.post(
-    "/api/auth/uploadTempImage",
-    uploadLimit,
-    async (request): Promise<UploadTempImageResponse> => {
-      const actor = requireActor(request);
-      const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, {
-        maxBytes: maxImageBytes("temp"),
-      });
-      const { url } = await saveImageUpload(ctx, actor.id, "temp", data);
-      return { url };
-    },
-  );
+  route(UPLOADS_ROUTES.tempImage, async (request) => {
+    const actor = requireActor(request);
+    const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, {
+      maxBytes: maxImageBytes("temp"),
+    });
+    const { url } = await saveImageUpload(ctx, actor.id, "temp", data);
+    return { url };
+  });
 
-  /** The `userid` field is ignored: the session decides whose picture changes. */
-  app.post(
-    "/api/auth/uploadProfilePicture",
-    uploadLimit,
-    async (request): Promise<UploadProfilePictureResponse> => {
-      const actor = requireActor(request);
-      const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, PICTURE_OPTIONS);
-      return setProfilePicture(ctx, actor, data);
-    },
-  );
+  route(UPLOADS_ROUTES.profilePicture, async (request) => {
+    const actor = requireActor(request);
+    const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, PICTURE_OPTIONS);
+    return setProfilePicture(ctx, actor, data);
+  });
 
-  app.post(
-    "/api/auth/uploadCoverPhoto",
-    uploadLimit,
-    async (request): Promise<UploadCoverPhotoResponse> => {
-      const actor = requireActor(request);
-      const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, PICTURE_OPTIONS);
-      return setCoverPhoto(ctx, actor, data);
-    },
-  );
+  route(UPLOADS_ROUTES.coverPhoto, async (request) => {
+    const actor = requireActor(request);
+    const { data } = await readSingleFile(request, UPLOAD_FIELDS.file, PICTURE_OPTIONS);
+    return setCoverPhoto(ctx, actor, data);
+  });
 
   /** Stored files: public (no session), immutable under their random names, with byte ranges. */
   app.route({

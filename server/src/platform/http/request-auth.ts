@@ -1,10 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  CSRF_EXEMPT_API_ROUTES,
-  CSRF_HEADER,
-  HTTP_MESSAGES,
-  isPublicApiRoute,
-} from "@airwave/contracts";
+import { accessRefusal, CSRF_HEADER, HTTP_MESSAGES, isCsrfExemptAccess } from "@airwave/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { VISITOR_COOKIE, verifyCsrfToken } from "../csrf.ts";
@@ -42,7 +37,9 @@ export function requireActor(request: FastifyRequest): UserRow {
 
 /**
  * One hook for every request: identify the browser (visitor cookie), resolve the session, then refuse
- * state changes without a valid CSRF token (403) and non-public API routes without a session (401).
+ * state changes without a valid CSRF token (403), and calls the route's declared access excludes:
+ * without a session (401), or by a member whose role it excludes (403, before any input is read).
+ * An /api route without a declaration is treated as a members' route.
  */
 export function installRequestAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest("actor", null);
@@ -69,8 +66,9 @@ export function installRequestAuth(app: FastifyInstance, ctx: AppContext) {
       }
     }
 
-    const routeKey = `${request.method} ${url}`;
-    if (STATE_CHANGING.has(request.method) && !CSRF_EXEMPT_API_ROUTES.includes(routeKey)) {
+    const declaration = request.routeOptions.config.declaration;
+    const access = declaration?.access ?? "member";
+    if (STATE_CHANGING.has(request.method) && !isCsrfExemptAccess(access)) {
       const given = request.headers[CSRF_HEADER];
       const ok = verifyCsrfToken(
         ctx.config.SECRET_KEY,
@@ -80,9 +78,12 @@ export function installRequestAuth(app: FastifyInstance, ctx: AppContext) {
       if (!ok) return reply.status(403).send({ message: HTTP_MESSAGES.invalidCsrf });
     }
 
-    const method = request.method === "HEAD" ? "GET" : request.method;
-    if (!isPublicApiRoute(method, url) && !request.actor) {
+    const refusal = accessRefusal(access, request.actor);
+    if (refusal === 401) {
       return reply.status(401).send({ message: HTTP_MESSAGES.notAuthenticated });
+    }
+    if (refusal === 403) {
+      return reply.status(403).send({ message: declaration?.refusal ?? HTTP_MESSAGES.forbidden });
     }
   });
 }

@@ -1,9 +1,10 @@
 import {
-  CSRF_EXEMPT_API_ROUTES,
+  accessRefusal,
   CSRF_HEADER,
+  type DeclaredRoute,
   HTTP_MESSAGES,
-  isPublicApiRoute,
-  PUBLIC_API_ROUTES,
+  isCsrfExemptAccess,
+  isPublicAccess,
 } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, type Method } from "../../../test/agent.ts";
@@ -24,9 +25,20 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const key = (r: RegisteredRoute) => `${r.method} ${r.url}`;
 /** A concrete path for a declared one: every `:param` (with an optional regex) and `*` filled in. */
 const concrete = (url: string) => url.replace(/:\w+(\([^)]*\))?/g, "1").replace(/\*/g, "x");
-/** Public means listed for the method as the client calls it; HEAD is GET's answer without a body. */
-const isPublic = (r: RegisteredRoute) =>
-  isPublicApiRoute(r.method === "HEAD" ? "GET" : r.method, r.url);
+/** A registered route's declaration; HEAD is GET's answer without a body. */
+const declarationOf = (r: RegisteredRoute): DeclaredRoute | undefined =>
+  t.app.declaredRoutes.find(
+    (d) => d.path === r.url && d.method === (r.method === "HEAD" ? "GET" : r.method),
+  );
+/** Public means declared so (or the station's key instead of a session). */
+const isPublic = (r: RegisteredRoute) => {
+  const declaration = declarationOf(r);
+  return !!declaration && isPublicAccess(declaration.access);
+};
+const isCsrfExempt = (r: RegisteredRoute) => {
+  const declaration = declarationOf(r);
+  return !!declaration && isCsrfExemptAccess(declaration.access);
+};
 
 async function call(agent: Agent, route: RegisteredRoute, headers: Record<string, string> = {}) {
   const body = STATE_CHANGING.has(route.method) ? {} : undefined;
@@ -34,11 +46,44 @@ async function call(agent: Agent, route: RegisteredRoute, headers: Record<string
 }
 
 describe("every registered /api route", () => {
-  it("is collected, with every entry of PUBLIC_API_ROUTES among them", () => {
+  it("is collected, and registered from a declaration in the contracts", () => {
     const registered = new Set(api.map(key));
     expect(registered).toContain("GET /api/auth/userdata");
     expect(registered).toContain("POST /api/auth/registration/status");
-    for (const entry of PUBLIC_API_ROUTES) expect(registered).toContain(entry);
+    const undeclared = api.filter((r) => !declarationOf(r)).map(key);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("derives the public and CSRF-exempt lists from the declarations", () => {
+    const publicRoutes = api.filter((r) => r.method !== "HEAD" && isPublic(r)).map(key);
+    expect(publicRoutes.sort()).toEqual(
+      [
+        "GET /api/health",
+        "GET /api/openapi.json",
+        "GET /api/auth/authRequest",
+        "GET /api/auth/checkauth",
+        "POST /api/auth/register",
+        "GET /api/auth/registration/status",
+        "POST /api/auth/login",
+        "GET /api/auth/logout",
+        "POST /api/auth/forgotPassword",
+        "POST /api/auth/resetPassword",
+        "POST /api/home/contact",
+        "GET /api/auth/schedule",
+        "GET /api/auth/theme-settings",
+        "GET /api/build-version",
+        "GET /api/radio/nowplaying",
+        "GET /api/radio/stream",
+        "POST /api/internal/radio/auth",
+        "POST /api/internal/radio/djon",
+        "POST /api/internal/radio/djoff",
+      ].sort(),
+    );
+    expect(api.filter(isCsrfExempt).map(key).sort()).toEqual([
+      "POST /api/internal/radio/auth",
+      "POST /api/internal/radio/djoff",
+      "POST /api/internal/radio/djon",
+    ]);
   });
 
   it("refuses a state-changing request without a CSRF token with 403, even signed in", async () => {
@@ -48,9 +93,7 @@ describe("every registered /api route", () => {
     const visitor = new Agent(t.app);
     await visitor.csrfToken();
 
-    const routes = api.filter(
-      (r) => STATE_CHANGING.has(r.method) && !CSRF_EXEMPT_API_ROUTES.includes(key(r)),
-    );
+    const routes = api.filter((r) => STATE_CHANGING.has(r.method) && !isCsrfExempt(r));
     expect(routes.length).toBeGreaterThan(0);
     const before = await countRows(t.ctx.db, users);
     for (const route of routes) {
@@ -66,7 +109,7 @@ describe("every registered /api route", () => {
     expect(await countRows(t.ctx.db, users)).toBe(before);
   });
 
-  it("refuses an anonymous request to a route not in PUBLIC_API_ROUTES with 401", async () => {
+  it("refuses an anonymous request to a route not declared public with 401", async () => {
     const visitor = new Agent(t.app);
     const token = await visitor.csrfToken();
     const routes = api.filter((r) => !isPublic(r));
@@ -95,6 +138,55 @@ describe("every registered /api route", () => {
       });
     }
     expect(await countRows(t.ctx.db, users)).toBe(before);
+  });
+});
+
+describe("roles a declaration excludes", () => {
+  it("refuses a signed-in member with 403 and the declared message before reading input", async () => {
+    const { user, password } = await buildUser(t.ctx.db);
+    const member = new Agent(t.app);
+    await member.login(user.username, password);
+    const token = await member.csrfToken();
+    const routes = api.filter((r) => {
+      const declaration = declarationOf(r);
+      return !!declaration && accessRefusal(declaration.access, user) === 403;
+    });
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const res = await call(member, route, { [CSRF_HEADER]: token });
+      expect({ route: key(route), status: res.statusCode }).toEqual({
+        route: key(route),
+        status: 403,
+      });
+      if (route.method !== "HEAD") {
+        const message = declarationOf(route)?.refusal ?? HTTP_MESSAGES.forbidden;
+        expect(res.json()).toEqual({ message });
+      }
+    }
+  });
+});
+
+describe("/api/openapi.json", () => {
+  it("documents every registered /api route, with its access, and nothing else", async () => {
+    const res = await new Agent(t.app).get("/api/openapi.json");
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string; "x-access": string }>>;
+    };
+    expect(doc.openapi).toMatch(/^3\.1/);
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map(
+        (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`,
+      ),
+    );
+    const registered = api.filter((r) => r.method !== "HEAD").map(key);
+    expect(documented.sort()).toEqual(registered.sort());
+    for (const route of api.filter((r) => r.method !== "HEAD")) {
+      const operation =
+        doc.paths[route.url.replace(/:(\w+)/g, "{$1}")]?.[route.method.toLowerCase()];
+      expect(operation?.["x-access"]).toBe(declarationOf(route)?.access);
+    }
   });
 });
 

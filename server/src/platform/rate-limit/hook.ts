@@ -35,9 +35,9 @@ export async function enforceRateLimit(
 }
 
 /**
- * A route's abuse limit (`preHandler`): counts the call against the limit `name` for the client
+ * A route's abuse limit (a `preValidation` hook: a declaration's `rateLimits`): counts the call against the limit `name` for the client
  * address or the signed-in member (the contract's `per`), and refuses it over the limit with 429,
- * `Retry-After` and the limit's message before the handler reads the body's file or writes anything.
+ * `Retry-After` and the limit's message before the input is validated or the body's file read.
  * The limits are the contract's unless RATE_LIMITS overrides them (`ctx.config.rateLimits`).
  */
 export function rateLimit(ctx: AppContext, name: RateLimitName) {

@@ -1,51 +1,35 @@
 import {
-  ADMIN_API,
-  type DjApplicationsAnswer,
-  GIF_ADMIN_API,
-  GIF_API,
-  type GifUploadAnswer,
-  type LibraryGifsAnswer,
-  RADIO_PATHS,
-  type RadioStationView,
-  type ThemeSettings,
+  ADMIN_ROUTES,
+  AUTH_ROUTES,
+  CHAT_ROUTES,
+  DJ_ROUTES,
+  GIFS_ROUTES,
+  RADIO_ROUTES,
   type ThemeSettingsUpdate,
 } from "@airwave/contracts";
-import { api } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 
-/** The admin dashboard's calls (admin spec 7), all through the one fetch wrapper. */
+/** The admin dashboard's calls (admin spec 7), all through the typed client. */
 export const adminApi = {
-  registration: (signal?: AbortSignal) =>
-    api<{ registrationEnabled: boolean }>(ADMIN_API.registrationStatus, { signal }),
+  registration: (signal?: AbortSignal) => call(AUTH_ROUTES.registrationStatus, { signal }),
   setRegistration: (enabled: boolean) =>
-    api<{ registrationEnabled: boolean }>(ADMIN_API.registrationStatus, {
-      method: "POST",
-      body: { enabled },
-    }),
-  chatStats: (signal?: AbortSignal) => api<{ last24h: number }>(ADMIN_API.chatStats, { signal }),
-  clearChat: () => api<{ deleted: number }>(ADMIN_API.chatClear, { method: "POST" }),
-  gifs: (signal?: AbortSignal) => api<LibraryGifsAnswer>(GIF_API.library, { signal }),
+    call(ADMIN_ROUTES.switchRegistration, { body: { enabled } }),
+  chatStats: (signal?: AbortSignal) => call(CHAT_ROUTES.stats, { signal }),
+  clearChat: () => call(CHAT_ROUTES.clear),
+  gifs: (signal?: AbortSignal) => call(GIFS_ROUTES.library, { signal }),
   uploadGif: (name: string, file: File) => {
     const form = new FormData();
     form.append("name", name);
     form.append("file", file);
-    return api<GifUploadAnswer>(GIF_ADMIN_API.upload, { method: "POST", body: form });
+    return call(GIFS_ROUTES.upload, { body: form });
   },
-  deleteGif: (gifId: string) =>
-    api<{ message: string }>(GIF_ADMIN_API.delete, { method: "POST", body: { gifId } }),
-  themeSettings: (signal?: AbortSignal) =>
-    api<{ success: boolean; settings: ThemeSettings }>(ADMIN_API.themeSettings, { signal }),
-  saveTheme: (change: ThemeSettingsUpdate) =>
-    api<{ success: boolean; settings: ThemeSettings }>(ADMIN_API.themeSettings, {
-      method: "POST",
-      body: change,
-    }),
-  station: (signal?: AbortSignal) => api<RadioStationView>(RADIO_PATHS.station, { signal }),
-  djApplications: (signal?: AbortSignal) =>
-    api<DjApplicationsAnswer>(ADMIN_API.djApplications, { signal }),
-  approveDj: (applicationId: string) =>
-    api<unknown>(ADMIN_API.approveDj, { method: "POST", body: { applicationId } }),
-  rejectDj: (applicationId: string) =>
-    api<unknown>(ADMIN_API.rejectDj, { method: "POST", body: { applicationId } }),
+  deleteGif: (gifId: string) => call(GIFS_ROUTES.delete, { body: { gifId } }),
+  themeSettings: (signal?: AbortSignal) => call(CHAT_ROUTES.themeSettings, { signal }),
+  saveTheme: (change: ThemeSettingsUpdate) => call(CHAT_ROUTES.saveThemeSettings, { body: change }),
+  station: (signal?: AbortSignal) => call(RADIO_ROUTES.station, { signal }),
+  djApplications: (signal?: AbortSignal) => call(DJ_ROUTES.list, { signal }),
+  approveDj: (applicationId: string) => call(DJ_ROUTES.approve, { body: { applicationId } }),
+  rejectDj: (applicationId: string) => call(DJ_ROUTES.reject, { body: { applicationId } }),
 };
 
 export const adminKeys = {

@@ -1,30 +1,22 @@
-import type { LoginInput, RegisterInput } from "@airwave/contracts";
-import { api, resetCsrfToken } from "../../app/api.ts";
+import { AUTH_ROUTES, type LoginInput, type RegisterInput } from "@airwave/contracts";
+import { call, resetCsrfToken } from "../../app/api.ts";
 
 export const authApi = {
-  registrationStatus: () => api<{ registrationEnabled: boolean }>("/api/auth/registration/status"),
-  register: (input: RegisterInput) =>
-    api<{ token: string; message: string }>("/api/auth/register", { method: "POST", body: input }),
+  registrationStatus: () => call(AUTH_ROUTES.registrationStatus),
+  register: (input: RegisterInput) => call(AUTH_ROUTES.register, { body: input }),
   async login(input: LoginInput) {
-    const res = await api<{ message: string; userid: string }>("/api/auth/login", {
-      method: "POST",
-      body: input,
-    });
+    const res = await call(AUTH_ROUTES.login, { body: input });
     resetCsrfToken();
     return res;
   },
   async logout() {
     try {
-      await api<{ message: string }>("/api/auth/logout");
+      await call(AUTH_ROUTES.logout);
     } finally {
       resetCsrfToken();
     }
   },
-  forgotPassword: (email: string) =>
-    api<{ msg: string }>("/api/auth/forgotPassword", { method: "POST", body: { email } }),
+  forgotPassword: (email: string) => call(AUTH_ROUTES.forgotPassword, { body: { email } }),
   resetPassword: (key: string, password: string) =>
-    api<{ message: string }>("/api/auth/resetPassword", {
-      method: "POST",
-      body: { key, password },
-    }),
+    call(AUTH_ROUTES.resetPassword, { body: { key, password } }),
 };

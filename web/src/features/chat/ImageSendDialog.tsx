@@ -3,6 +3,7 @@ import {
   CHAT_UI,
   UPLOAD_FIELDS,
   UPLOAD_LIMITS,
+  UPLOADS_ROUTES,
   type UploadTempImageResponse,
 } from "@airwave/contracts";
 import {
@@ -15,8 +16,9 @@ import {
   DialogContent,
   DialogTitle,
 } from "@mui/material";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { api } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 
 /** The largest image the chat sends: 5 MB (chat spec 5), never above what the server takes. */
 const IMAGE_MAX = Math.min(CHAT_LIMITS.imageMaxBytes, UPLOAD_LIMITS.imageMaxBytes);
@@ -34,10 +36,7 @@ async function uploadChatImage(file: File): Promise<string> {
   form.append(UPLOAD_FIELDS.file, file);
   let answer: UploadTempImageResponse;
   try {
-    answer = await api<UploadTempImageResponse>("/api/auth/uploadTempImage", {
-      method: "POST",
-      body: form,
-    });
+    answer = await call(UPLOADS_ROUTES.tempImage, { body: form });
   } catch {
     throw new Error(CHAT_UI.uploadFailed);
   }
@@ -59,6 +58,7 @@ export function ImageSendDialog({
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const upload = useMutation({ mutationFn: uploadChatImage });
 
   useEffect(() => {
     setError(null);
@@ -82,7 +82,7 @@ export function ImageSendDialog({
     setBusy(true);
     setError(null);
     try {
-      const url = await uploadChatImage(file);
+      const url = await upload.mutateAsync(file);
       if (onSend(url)) onClose();
       else setError(CHAT_UI.uploadFailed);
     } catch (err) {

@@ -1,6 +1,7 @@
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
+  CHAT_ROUTES,
   CHAT_UI,
   type ChatUser,
   DEFAULT_PROFILE_IMAGE,
@@ -32,8 +33,9 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { ApiError, api } from "../../app/api.ts";
+import { ApiError, call } from "../../app/api.ts";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { ChatNameTag } from "./ChatNameTag.tsx";
 import { openPrivateChat } from "./pm/store.ts";
@@ -48,8 +50,7 @@ async function moderate(
 ): Promise<DialogMessage> {
   const failed = action === "ban" ? CHAT_UI.banFailed : CHAT_UI.kickFailed;
   try {
-    const res = await api<{ message?: string }>(`/api/auth/chat/${action}`, {
-      method: "POST",
+    const res = await call(CHAT_ROUTES[action], {
       body: { userId: user._id, ...(reason.trim() ? { reason: reason.trim() } : {}) },
     });
     return {
@@ -79,16 +80,17 @@ function ModerationDialog({
 }) {
   const id = useId();
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
+  const moderation = useMutation({
+    mutationFn: (t: NonNullable<typeof target>) => moderate(t.action, t.user, reason),
+  });
+  const busy = moderation.isPending;
   const action = target?.action ?? "kick";
   const name = target?.user.username ?? "";
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!target) return;
-    setBusy(true);
-    const result = await moderate(target.action, target.user, reason);
-    setBusy(false);
+    const result = await moderation.mutateAsync(target);
     setReason("");
     onDone(result);
   };

@@ -1,6 +1,6 @@
-import { CHAT_LIMITS, CHAT_STORAGE } from "@airwave/contracts";
+import { CHAT_LIMITS, CHAT_ROUTES, CHAT_STORAGE } from "@airwave/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 
 /** The version this web app was built as (the build writes the same value to build-version.json). */
 const WEB_BUILD_VERSION: string = import.meta.env.VITE_BUILD_VERSION ?? "dev";
@@ -27,7 +27,7 @@ export function useUpdateCheck(
 ) {
   const query = useQuery({
     queryKey: ["build-version"],
-    queryFn: ({ signal }) => api<BuildInfo>("/api/build-version", { signal }),
+    queryFn: ({ signal }) => call(CHAT_ROUTES.buildVersion, { signal }),
     enabled,
     refetchInterval: CHAT_LIMITS.buildCheckEveryMs,
     refetchIntervalInBackground: false,

@@ -1,9 +1,8 @@
-import type { ApplyDjValues, DjApplicationView, MyDjAppAnswer } from "@airwave/contracts";
-import { api } from "../../app/api.ts";
+import { type ApplyDjValues, DJ_ROUTES } from "@airwave/contracts";
+import { call } from "../../app/api.ts";
 
-/** The calls of the Apply DJ page (community spec 7: DJ), under /api/auth. */
+/** The calls of the Apply DJ page (community spec 7: DJ). */
 export const djApi = {
-  mine: (signal?: AbortSignal) => api<MyDjAppAnswer>("/api/auth/myDjApp", { signal }),
-  apply: (body: ApplyDjValues) =>
-    api<DjApplicationView>("/api/auth/applyDj", { method: "POST", body }),
+  mine: (signal?: AbortSignal) => call(DJ_ROUTES.mine, { signal }),
+  apply: (body: ApplyDjValues) => call(DJ_ROUTES.apply, { body }),
 };

@@ -1,5 +1,6 @@
 import {
   BROADCAST_EVENTS,
+  CHAT_ROUTES,
   DEFAULT_THEME_SETTINGS,
   STORAGE_KEYS,
   type ThemeSettings,
@@ -7,11 +8,10 @@ import {
 } from "@airwave/contracts";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { api } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 import { useSocket, useSocketEvent } from "../../app/socket.ts";
 
 export const themeSettingsKey = ["theme-settings"] as const;
-const THEME_SETTINGS_PATH = "/api/auth/theme-settings";
 
 /** The settings kept locally (community spec 3: `themeSettings`), or null when absent or unreadable. */
 function readStoredThemeSettings(): ThemeSettings | null {
@@ -45,7 +45,7 @@ let pushes = 0;
 
 async function fetchThemeSettings(qc: QueryClient, signal?: AbortSignal): Promise<ThemeSettings> {
   const asked = pushes;
-  const settings = settingsOf(await api<unknown>(THEME_SETTINGS_PATH, { signal }));
+  const settings = settingsOf(await call(CHAT_ROUTES.themeSettings, { signal }));
   if (!settings) throw new Error("Unreadable theme settings");
   if (asked !== pushes) {
     const pushed = qc.getQueryData<ThemeSettings>(themeSettingsKey);

@@ -1,6 +1,6 @@
-import { USER_LIMITS } from "@airwave/contracts";
+import { USER_LIMITS, USERS_ROUTES } from "@airwave/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 
 /** A member in the presence lists (spec: `_id` or `userId`, username, profileimage). */
 export interface PresenceUser {
@@ -23,8 +23,7 @@ const usersOf = (res: { users?: PresenceUser[] } | PresenceUser[]) =>
 export function useOnlineUsers() {
   return useQuery({
     queryKey: presenceKeys.online,
-    queryFn: ({ signal }) =>
-      api<{ users?: PresenceUser[] } | PresenceUser[]>("/api/auth/users/online", { signal }),
+    queryFn: ({ signal }) => call(USERS_ROUTES.online, { signal }),
     select: usersOf,
     refetchInterval: USER_LIMITS.presencePollMs,
     retry: false,
@@ -35,11 +34,7 @@ export function useOnlineUsers() {
 export function useRecentUsers(limit: number = USER_LIMITS.recentDefault) {
   return useQuery({
     queryKey: presenceKeys.recent(limit),
-    queryFn: ({ signal }) =>
-      api<{ users?: PresenceUser[] } | PresenceUser[]>("/api/auth/users/recent", {
-        query: { limit },
-        signal,
-      }),
+    queryFn: ({ signal }) => call(USERS_ROUTES.recent, { query: { limit }, signal }),
     select: usersOf,
     refetchInterval: USER_LIMITS.presencePollMs,
     retry: false,

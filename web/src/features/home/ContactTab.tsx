@@ -3,7 +3,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ApiError, api } from "../../app/api.ts";
+import { ApiError } from "../../app/api.ts";
+import { useSendContact } from "./api.ts";
 
 const EMPTY: ContactInput = { name: "", email: "", subject: "", message: "" };
 
@@ -14,13 +15,11 @@ export function ContactTab() {
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
+  const sendContact = useSendContact();
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      const res = await api<{ message: string }>("/api/home/contact", {
-        method: "POST",
-        body: input,
-      });
+      const res = await sendContact.mutateAsync(input);
       setResult({ ok: true, message: res.message });
       form.reset(EMPTY);
     } catch (err) {

@@ -1,19 +1,13 @@
-import type {
-  ArchiveAnswer,
-  ConversationsAnswer,
-  ConversationView,
-  MarkReadAnswer,
-  MessagesAnswer,
-  MessagesQuery,
-  MessageView,
-  StartConversationAnswer,
-  StartConversationInput,
-  UnreadTotalAnswer,
+import {
+  type ConversationView,
+  MESSAGES_ROUTES,
+  type MessagesQuery,
+  type StartConversationAnswer,
+  type StartConversationInput,
 } from "@airwave/contracts";
-import { api } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 
-const BASE = "/api/auth/pm";
-const conversation = (id: string) => `${BASE}/conversations/${encodeURIComponent(id)}`;
+const r = MESSAGES_ROUTES;
 
 /** The conversation id of a start answer (the spec's clients accept `conversationId` or the conversation's id). */
 export function conversationIdOf(
@@ -25,11 +19,10 @@ export function conversationIdOf(
 /** The private-message calls (community spec 7: /pm/...), typed by the contracts. */
 export const inboxApi = {
   conversations: async (signal?: AbortSignal): Promise<ConversationView[]> =>
-    (await api<ConversationsAnswer>(`${BASE}/conversations`, { signal })).conversations,
+    (await call(r.conversations, { signal })).conversations,
 
   /** `{ userId }` for one-to-one, `{ userIds }` for a group. */
-  start: (input: StartConversationInput) =>
-    api<StartConversationAnswer>(`${BASE}/conversations`, { method: "POST", body: input }),
+  start: (input: StartConversationInput) => call(r.start, { body: input }),
 
   /** The newest page (or the page older than `before`), oldest to newest. */
   messages: (
@@ -37,7 +30,8 @@ export const inboxApi = {
     query: Omit<MessagesQuery, "before"> & { before?: string | Date } = {},
     signal?: AbortSignal,
   ) =>
-    api<MessagesAnswer>(`${conversation(id)}/messages`, {
+    call(r.messages, {
+      params: { id },
       signal,
       query: {
         limit: query.limit,
@@ -46,14 +40,13 @@ export const inboxApi = {
       },
     }),
 
-  send: (id: string, body: string) =>
-    api<MessageView>(`${conversation(id)}/messages`, { method: "POST", body: { body } }),
+  send: (id: string, body: string) => call(r.send, { params: { id }, body: { body } }),
 
-  markRead: (id: string) => api<MarkReadAnswer>(`${conversation(id)}/read`, { method: "POST" }),
+  markRead: (id: string) => call(r.markRead, { params: { id } }),
 
   /** Archives the conversation for the signed-in member only. */
-  archive: (id: string) => api<ArchiveAnswer>(`${conversation(id)}/delete`, { method: "POST" }),
+  archive: (id: string) => call(r.archive, { params: { id } }),
 
   unreadTotal: async (signal?: AbortSignal): Promise<number> =>
-    (await api<UnreadTotalAnswer>(`${BASE}/unread/total`, { signal })).total,
+    (await call(r.unreadTotal, { signal })).total,
 };

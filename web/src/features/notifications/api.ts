@@ -1,16 +1,12 @@
-import type { FollowStatus } from "@airwave/contracts";
-import { api } from "../../app/api.ts";
-import type { NotificationsAnswer } from "./cache.ts";
-
-const post = <T = unknown>(path: string, body: unknown) =>
-  api<T>(`/api/auth${path}`, { method: "POST", body });
+import { NOTIFICATIONS_ROUTES, SOCIAL_ROUTES } from "@airwave/contracts";
+import { call } from "../../app/api.ts";
 
 export const notificationsApi = {
-  list: (signal?: AbortSignal) =>
-    api<NotificationsAnswer>("/api/auth/userNotifications", { signal }),
-  markRead: (notificationId: string) => post("/markNotificationRead", { notificationId }),
-  clear: (notificationId: string) => post("/clearNotification", { notificationId }),
-  acceptFollow: (requesterId: string) => post("/follow/accept", { requesterId }),
-  declineFollow: (requesterId: string) => post("/follow/decline", { requesterId }),
-  follow: (followed: string) => post<{ status: FollowStatus }>("/followUser", { followed }),
+  list: (signal?: AbortSignal) => call(NOTIFICATIONS_ROUTES.list, { signal }),
+  markRead: (notificationId: string) =>
+    call(NOTIFICATIONS_ROUTES.markRead, { body: { notificationId } }),
+  clear: (notificationId: string) => call(NOTIFICATIONS_ROUTES.clear, { body: { notificationId } }),
+  acceptFollow: (requesterId: string) => call(SOCIAL_ROUTES.accept, { body: { requesterId } }),
+  declineFollow: (requesterId: string) => call(SOCIAL_ROUTES.decline, { body: { requesterId } }),
+  follow: (followed: string) => call(SOCIAL_ROUTES.follow, { body: { followed } }),
 };

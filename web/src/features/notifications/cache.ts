@@ -1,10 +1,11 @@
-import { NOTIFICATION_LIMITS, type NotificationView } from "@airwave/contracts";
+import {
+  NOTIFICATION_LIMITS,
+  type NotificationsAnswer,
+  type NotificationView,
+} from "@airwave/contracts";
 
 /** GET /api/auth/userNotifications */
-export interface NotificationsAnswer {
-  notifications: NotificationView[];
-  unread: number;
-}
+export type { NotificationsAnswer };
 
 export const notificationsKey = ["notifications"] as const;
 

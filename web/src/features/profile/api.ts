@@ -1,41 +1,36 @@
 import {
-  type BasicUser,
-  type FollowStatus,
+  SOCIAL_ROUTES,
   UPLOAD_FIELDS,
+  UPLOADS_ROUTES,
   type UpdateProfileInput,
-  type UploadCoverPhotoResponse,
-  type UploadProfilePictureResponse,
-  type UserData,
-  type UserProfile,
+  USERS_ROUTES,
 } from "@airwave/contracts";
-import { api } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 
-const post = <T>(path: string, body: unknown) =>
-  api<T>(`/api/auth/${path}`, { method: "POST", body });
-
-const upload = <T>(path: string, file: File) => {
+/** The picture as the upload calls take it. */
+const pictureForm = (file: File) => {
   const form = new FormData();
   form.append(UPLOAD_FIELDS.file, file);
-  return post<T>(path, form);
+  return form;
 };
 
-/** The calls of the profile page (community spec 7), all under /api/auth. */
+const social = SOCIAL_ROUTES;
+
+/** The calls of the profile page (community spec 7). */
 export const profileApi = {
-  profile: (id: string) => api<UserProfile>("/api/auth/getUserProfileData", { query: { id } }),
-  followers: (id: string) =>
-    api<{ users: BasicUser[] }>("/api/auth/getfollowers", { query: { id } }),
-  following: (id: string) =>
-    api<{ users: BasicUser[] }>("/api/auth/getfollowing", { query: { id } }),
-  follow: (followed: string) => post<{ status: FollowStatus }>("followUser", { followed }),
-  unfollow: (followed: string) => post<unknown>("unfollowUser", { followed }),
-  accept: (requesterId: string) => post<unknown>("follow/accept", { requesterId }),
-  decline: (requesterId: string) => post<unknown>("follow/decline", { requesterId }),
-  cancelRequest: (targetId: string) => post<unknown>("follow/cancel", { targetId }),
-  setPrivate: (isPrivate: boolean) => post<unknown>("privacy/set", { isPrivate }),
-  block: (targetId: string) => post<unknown>("blockUser", { targetId }),
-  unblock: (targetId: string) => post<unknown>("unblockUser", { targetId }),
-  updateProfile: (body: UpdateProfileInput) => post<UserData>("updateProfile", body),
+  profile: (id: string) => call(USERS_ROUTES.profile, { query: { id } }),
+  followers: (id: string) => call(social.followers, { query: { id } }),
+  following: (id: string) => call(social.following, { query: { id } }),
+  follow: (followed: string) => call(social.follow, { body: { followed } }),
+  unfollow: (followed: string) => call(social.unfollow, { body: { followed } }),
+  accept: (requesterId: string) => call(social.accept, { body: { requesterId } }),
+  decline: (requesterId: string) => call(social.decline, { body: { requesterId } }),
+  cancelRequest: (targetId: string) => call(social.cancel, { body: { targetId } }),
+  setPrivate: (isPrivate: boolean) => call(social.privacy, { body: { isPrivate } }),
+  block: (targetId: string) => call(social.block, { body: { targetId } }),
+  unblock: (targetId: string) => call(social.unblock, { body: { targetId } }),
+  updateProfile: (body: UpdateProfileInput) => call(USERS_ROUTES.updateProfile, { body }),
   uploadProfilePicture: (file: File) =>
-    upload<UploadProfilePictureResponse>("uploadProfilePicture", file),
-  uploadCoverPhoto: (file: File) => upload<UploadCoverPhotoResponse>("uploadCoverPhoto", file),
+    call(UPLOADS_ROUTES.profilePicture, { body: pictureForm(file) }),
+  uploadCoverPhoto: (file: File) => call(UPLOADS_ROUTES.coverPhoto, { body: pictureForm(file) }),
 };

@@ -1,7 +1,7 @@
-import { type NowPlaying, RADIO_EVENTS, RADIO_LIMITS, RADIO_PATHS } from "@airwave/contracts";
+import { RADIO_EVENTS, RADIO_LIMITS, RADIO_ROUTES } from "@airwave/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import { api } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 import { useSocketEvent } from "../../app/socket.ts";
 import { type PlayerSnapshot, radioEngine } from "./engine.ts";
 
@@ -18,7 +18,7 @@ export function useNowPlaying() {
   });
   return useQuery({
     queryKey: nowPlayingKey,
-    queryFn: ({ signal }) => api<NowPlaying>(RADIO_PATHS.nowPlaying, { signal }),
+    queryFn: ({ signal }) => call(RADIO_ROUTES.nowPlaying, { signal }),
     refetchInterval: RADIO_LIMITS.clientPollMs,
     refetchIntervalInBackground: true,
     retry: false,

@@ -1,29 +1,27 @@
-import type {
-  BasicUser,
-  BookSlotAnswer,
-  BookSlotInput,
-  DeleteSlotInput,
-  ScheduleAnswer,
+import {
+  type BasicUser,
+  type BookSlotInput,
+  type DeleteSlotInput,
+  SCHEDULE_ROUTES,
+  type ScheduleAnswer,
+  USERS_ROUTES,
 } from "@airwave/contracts";
-import { api } from "../../app/api.ts";
+import { call } from "../../app/api.ts";
 
 /** GET /schedule (public: sent without a session as well). */
 export async function fetchSchedule(signal?: AbortSignal): Promise<ScheduleAnswer> {
-  const body = await api<Partial<ScheduleAnswer>>("/api/auth/schedule", { signal });
+  const body: Partial<ScheduleAnswer> = await call(SCHEDULE_ROUTES.week, { signal });
   const days = Array.isArray(body.days) ? body.days.filter((d) => Array.isArray(d?.slots)) : [];
   return { days, timeZone: body.timeZone ?? "" };
 }
 
-export const bookSlot = (input: BookSlotInput) =>
-  api<BookSlotAnswer>("/api/auth/schedule/book", { method: "POST", body: input });
+export const bookSlot = (input: BookSlotInput) => call(SCHEDULE_ROUTES.book, { body: input });
 
-export const deleteSlot = (input: DeleteSlotInput) =>
-  api<ScheduleAnswer>("/api/auth/schedule/delete", { method: "POST", body: input });
+export const deleteSlot = (input: DeleteSlotInput) => call(SCHEDULE_ROUTES.cancel, { body: input });
 
-export const wipeSchedule = () =>
-  api<ScheduleAnswer>("/api/auth/wipe", { method: "POST", body: {} });
+export const wipeSchedule = () => call(SCHEDULE_ROUTES.wipe);
 
 export async function fetchDjUsers(signal?: AbortSignal): Promise<BasicUser[]> {
-  const body = await api<{ users?: BasicUser[] }>("/api/auth/getDjUsers", { signal });
+  const body: { users?: BasicUser[] } = await call(USERS_ROUTES.djs, { signal });
   return body.users ?? [];
 }

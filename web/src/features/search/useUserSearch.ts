@@ -1,14 +1,12 @@
-import { type BasicUser, USER_LIMITS } from "@airwave/contracts";
+import { USER_LIMITS, USERS_ROUTES } from "@airwave/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ApiError, api } from "../../app/api.ts";
+import { ApiError, call } from "../../app/api.ts";
 import { authStatusKey } from "../../app/session.ts";
 import { pruneSearchCache, searchTerm, useDebouncedValue, userSearchKey } from "./search-logic.ts";
 
 const searchUsers = (q: string, signal?: AbortSignal) =>
-  api<{ users: BasicUser[] }>("/api/auth/searchUsers", { query: { q }, signal }).then(
-    (r) => r.users ?? [],
-  );
+  call(USERS_ROUTES.search, { query: { q }, signal }).then((r) => r.users ?? []);
 
 /**
  * Member search as the spec has it: debounced, 2+ characters, results cached for

@@ -1,25 +1,13 @@
-import type {
-  TicketAnswer,
-  TicketForm,
-  TicketReplyAnswer,
-  TicketsAnswer,
-} from "@airwave/contracts";
-import { api } from "../../app/api.ts";
-
-const base = "/api/auth";
+import { TICKETS_ROUTES, type TicketForm } from "@airwave/contracts";
+import { call } from "../../app/api.ts";
 
 /** The tickets feature's server calls (community spec 7 and admin spec 7: Tickets). */
 export const ticketsApi = {
-  mine: (signal?: AbortSignal) => api<TicketsAnswer>(`${base}/getUserTickets`, { signal }),
+  mine: (signal?: AbortSignal) => call(TICKETS_ROUTES.mine, { signal }),
   /** Admin only: every member's tickets. */
-  all: (signal?: AbortSignal) => api<TicketsAnswer>(`${base}/getAllTickets`, { signal }),
-  create: (input: TicketForm) =>
-    api<TicketAnswer>(`${base}/createTicket`, { method: "POST", body: input }),
+  all: (signal?: AbortSignal) => call(TICKETS_ROUTES.all, { signal }),
+  create: (input: TicketForm) => call(TICKETS_ROUTES.create, { body: input }),
   reply: (ticketId: string, content: string) =>
-    api<TicketReplyAnswer>(`${base}/tickets/${encodeURIComponent(ticketId)}/messages`, {
-      method: "POST",
-      body: { content },
-    }),
-  close: (ticketId: string) =>
-    api<TicketAnswer>(`${base}/closeTicket`, { method: "POST", body: { ticketId } }),
+    call(TICKETS_ROUTES.reply, { params: { id: ticketId }, body: { content } }),
+  close: (ticketId: string) => call(TICKETS_ROUTES.close, { body: { ticketId } }),
 };

@@ -1,7 +1,8 @@
-import { ADMIN_API, trafficQuerySchema } from "@airwave/contracts";
+import { ADMIN_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.ts";
 import { clientIp } from "../../../platform/http/client-ip.ts";
+import { routeRegistrar } from "../../../platform/http/declared-routes.ts";
 import { requireActor } from "../../../platform/http/request-auth.ts";
 import { activeUsersCount, adminMetrics, trafficPage } from "./service.ts";
 import { isRecordedPath, pathWithoutQuery, trafficLogOf } from "./traffic-log.ts";
@@ -25,11 +26,12 @@ export function adminOverviewRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.get(ADMIN_API.traffic, async (request) =>
-    trafficPage(ctx, requireActor(request), trafficQuerySchema.parse(request.query)),
+  const route = routeRegistrar(app, ctx);
+  route(ADMIN_ROUTES.traffic, async (request) =>
+    trafficPage(ctx, requireActor(request), request.query),
   );
-  app.get(ADMIN_API.activeUsersCount, async (request) =>
+  route(ADMIN_ROUTES.activeUsersCount, async (request) =>
     activeUsersCount(ctx, requireActor(request)),
   );
-  app.get(ADMIN_API.metrics, async (request) => adminMetrics(ctx, requireActor(request)));
+  route(ADMIN_ROUTES.metrics, async (request) => adminMetrics(ctx, requireActor(request)));
 }

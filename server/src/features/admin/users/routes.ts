@@ -1,16 +1,8 @@
-import {
-  ADMIN_API,
-  adminUserBanSchema,
-  adminUserDjSchema,
-  adminUserParamsSchema,
-  adminUserRoleSchema,
-  adminUsersQuerySchema,
-} from "@airwave/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authorize } from "../../../platform/authorize.ts";
+import { ADMIN_ROUTES } from "@airwave/contracts";
+import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.ts";
+import { routeRegistrar } from "../../../platform/http/declared-routes.ts";
 import { requireActor } from "../../../platform/http/request-auth.ts";
-import { adminUsersPolicy } from "./policy.ts";
 import {
   banUser,
   createUserAsAdmin,
@@ -22,58 +14,18 @@ import {
   unbanUser,
 } from "./service.ts";
 
-/** A route pattern from an ADMIN_API path builder (which encodes the `:` of `:id`). */
-const route = (path: (id: string) => string) => path(":id").replace("%3Aid", ":id");
-
-/** The signed-in Admin, refused (403) before any input is read for anyone else. */
-function admin(request: FastifyRequest) {
-  const actor = requireActor(request);
-  authorize(adminUsersPolicy, "manageUsers", actor);
-  return actor;
-}
-
-const targetId = (request: FastifyRequest) => adminUserParamsSchema.parse(request.params).id;
-
-/** Admin Tab 1 (user management): every call is Admin only. */
+/** Admin Tab 1 (user management): every call is Admin only (the declarations' access). */
 export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(ADMIN_API.users, async (request) => {
-    const actor = admin(request);
-    return listUsers(ctx, actor, adminUsersQuerySchema.parse(request.query));
-  });
-
-  app.post(ADMIN_API.users, async (request, reply) => {
-    const actor = admin(request);
-    const answer = await createUserAsAdmin(ctx, actor, request.body);
-    return reply.status(201).send(answer);
-  });
-
-  app.get(route(ADMIN_API.user), async (request) =>
-    getUserDetail(ctx, admin(request), targetId(request)),
+  const route = routeRegistrar(app, ctx);
+  const r = ADMIN_ROUTES;
+  route(r.users, async (req) => listUsers(ctx, requireActor(req), req.query));
+  route(r.createUser, async (req) => createUserAsAdmin(ctx, requireActor(req), req.body));
+  route(r.user, async (req) => getUserDetail(ctx, requireActor(req), req.params.id));
+  route(r.userRole, async (req) =>
+    setUserRole(ctx, requireActor(req), req.params.id, req.body.role),
   );
-
-  app.post(route(ADMIN_API.userRole), async (request) => {
-    const actor = admin(request);
-    const { role } = adminUserRoleSchema.parse(request.body);
-    return setUserRole(ctx, actor, targetId(request), role);
-  });
-
-  app.post(route(ADMIN_API.userDj), async (request) => {
-    const actor = admin(request);
-    const { isDj } = adminUserDjSchema.parse(request.body);
-    return setUserDj(ctx, actor, targetId(request), isDj);
-  });
-
-  app.post(route(ADMIN_API.userBan), async (request) => {
-    const actor = admin(request);
-    const input = adminUserBanSchema.parse(request.body ?? {});
-    return banUser(ctx, actor, targetId(request), input);
-  });
-
-  app.post(route(ADMIN_API.userUnban), async (request) =>
-    unbanUser(ctx, admin(request), targetId(request)),
-  );
-
-  app.post(route(ADMIN_API.userResetEmail), async (request) =>
-    sendResetEmail(ctx, admin(request), targetId(request)),
-  );
+  route(r.userDj, async (req) => setUserDj(ctx, requireActor(req), req.params.id, req.body.isDj));
+  route(r.userBan, async (req) => banUser(ctx, requireActor(req), req.params.id, req.body));
+  route(r.userUnban, async (req) => unbanUser(ctx, requireActor(req), req.params.id));
+  route(r.userResetEmail, async (req) => sendResetEmail(ctx, requireActor(req), req.params.id));
 }

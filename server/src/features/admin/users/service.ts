@@ -2,12 +2,12 @@ import {
   ADMIN_USERS_LIMITS,
   ADMIN_USERS_MESSAGES,
   type AdminBanAnswer,
+  type AdminCreateUser,
   type AdminRelatedAccount,
   type AdminUserDetail,
   type AdminUserRole,
   type AdminUsersPage,
   type AdminUserView,
-  adminCreateUserSchema,
   hasRole,
   isAdminRole,
 } from "@airwave/contracts";
@@ -169,10 +169,9 @@ export async function getUserDetail(
 export async function createUserAsAdmin(
   ctx: AppContext,
   actor: Actor,
-  body: unknown,
+  input: AdminCreateUser,
 ): Promise<{ user: AdminUserView; message: string }> {
   allow(actor);
-  const input = adminCreateUserSchema.parse(body);
   const row = await createUser(ctx.db, input);
   return { user: await loadView(ctx.db, row.id), message: ADMIN_USERS_MESSAGES.created };
 }

@@ -1,27 +1,17 @@
-import {
-  ADMIN_API,
-  type IpBanAnswer,
-  type IpBanCreateInput,
-  type IpBansPage,
-} from "@airwave/contracts";
-import { api } from "../../../app/api.ts";
+import { ADMIN_ROUTES, type IpBanCreateInput } from "@airwave/contracts";
+import { call } from "../../../app/api.ts";
+
+const r = ADMIN_ROUTES;
 
 /** Admin Tab 7's calls (admin spec 7: get banned IPs, ban IP, unban IP with DELETE). */
 export const ipBansApi = {
   list: (query: { search: string; page: number }, signal?: AbortSignal) =>
-    api<IpBansPage>(ADMIN_API.ipBans, {
-      query: { search: query.search || undefined, page: query.page },
-      signal,
-    }),
-  ban: (input: IpBanCreateInput) =>
-    api<IpBanAnswer>(ADMIN_API.ipBans, { method: "POST", body: input }),
-  unban: (ip: string) => api<{ ok: true }>(ADMIN_API.ipBan(ip), { method: "DELETE" }),
+    call(r.ipBans, { query: { search: query.search || undefined, page: query.page }, signal }),
+  ban: (input: IpBanCreateInput) => call(r.banIp, { body: input }),
+  unban: (ip: string) => call(r.unbanIp, { params: { ip } }),
   /** The user dialog's "ban the user's IP" (their last login IP). */
   banUserIp: (userId: string, reason?: string) =>
-    api<IpBanAnswer>(ADMIN_API.userBanIp(userId), {
-      method: "POST",
-      body: reason ? { reason } : {},
-    }),
+    call(r.userBanIp, { params: { id: userId }, body: reason ? { reason } : {} }),
 };
 
 export const ipBanKeys = {

@@ -1,12 +1,12 @@
-import { ADMIN_API, type AdminMetrics, type TrafficAnswer } from "@airwave/contracts";
-import { api } from "../../../app/api.ts";
+import { ADMIN_ROUTES } from "@airwave/contracts";
+import { call } from "../../../app/api.ts";
 
-/** Tab 0's calls (admin spec 7), through the one fetch wrapper. */
+/** Tab 0's calls (admin spec 7), through the typed client. */
 export const overviewApi = {
   /** `page` is 1-based, as the server counts. */
   traffic: (page: number, signal?: AbortSignal) =>
-    api<TrafficAnswer>(ADMIN_API.traffic, { query: { page }, signal }),
-  metrics: (signal?: AbortSignal) => api<AdminMetrics>(ADMIN_API.metrics, { signal }),
+    call(ADMIN_ROUTES.traffic, { query: { page }, signal }),
+  metrics: (signal?: AbortSignal) => call(ADMIN_ROUTES.metrics, { signal }),
 };
 
 export const overviewKeys = {

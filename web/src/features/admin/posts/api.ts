@@ -1,11 +1,5 @@
-import {
-  ADMIN_API,
-  type AdminPostReportsAnswer,
-  type AdminPostsAnswer,
-  type AdminPostView,
-  type ReportReason,
-} from "@airwave/contracts";
-import { api } from "../../../app/api.ts";
+import { ADMIN_ROUTES, type AdminPostView, type ReportReason } from "@airwave/contracts";
+import { call } from "../../../app/api.ts";
 
 export interface AdminPostsFilter {
   view: AdminPostView;
@@ -20,7 +14,7 @@ export interface AdminPostsFilter {
 /** Tab 2's calls (admin spec 7). Deleting a post is the posts feature's `postsApi.remove`. */
 export const adminPostsApi = {
   list: (filter: AdminPostsFilter, signal?: AbortSignal) =>
-    api<AdminPostsAnswer>(ADMIN_API.posts, {
+    call(ADMIN_ROUTES.posts, {
       signal,
       query:
         filter.view === "reported"
@@ -28,7 +22,7 @@ export const adminPostsApi = {
           : { view: "all", page: filter.page },
     }),
   reports: (postId: string, signal?: AbortSignal) =>
-    api<AdminPostReportsAnswer>(ADMIN_API.postReports(postId), { signal }),
+    call(ADMIN_ROUTES.postReports, { params: { id: postId }, signal }),
 };
 
 export const adminPostsKeys = {

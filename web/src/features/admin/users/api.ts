@@ -1,44 +1,29 @@
-import {
-  ADMIN_API,
-  type AdminBanAnswer,
-  type AdminCreateUserInput,
-  type AdminUserDetail,
-  type AdminUserRole,
-  type AdminUsersPage,
-  type AdminUserView,
-} from "@airwave/contracts";
-import { api } from "../../../app/api.ts";
+import { ADMIN_ROUTES, type AdminCreateUserInput, type AdminUserRole } from "@airwave/contracts";
+import { call } from "../../../app/api.ts";
 
-type Updated = { message: string; user: AdminUserView };
+const r = ADMIN_ROUTES;
 
-/** Tab 1's calls (admin spec 7, users), all through the one fetch wrapper. */
+/** Tab 1's calls (admin spec 7, users), all through the typed client. */
 export const usersApi = {
   list: (query: { search: string; page: number }, signal?: AbortSignal) =>
-    api<AdminUsersPage>(ADMIN_API.users, {
-      query: { page: query.page, search: query.search || undefined },
-      signal,
-    }),
-  detail: (id: string, signal?: AbortSignal) =>
-    api<AdminUserDetail>(ADMIN_API.user(id), { signal }),
-  create: (input: AdminCreateUserInput) =>
-    api<{ user: AdminUserView; message: string }>(ADMIN_API.users, { method: "POST", body: input }),
+    call(r.users, { query: { page: query.page, search: query.search || undefined }, signal }),
+  detail: (id: string, signal?: AbortSignal) => call(r.user, { params: { id }, signal }),
+  create: (input: AdminCreateUserInput) => call(r.createUser, { body: input }),
   setRole: (id: string, role: AdminUserRole) =>
-    api<Updated>(ADMIN_API.userRole(id), { method: "POST", body: { role } }),
-  setDj: (id: string, isDj: boolean) =>
-    api<Updated>(ADMIN_API.userDj(id), { method: "POST", body: { isDj } }),
+    call(r.userRole, { params: { id }, body: { role } }),
+  setDj: (id: string, isDj: boolean) => call(r.userDj, { params: { id }, body: { isDj } }),
   ban: (id: string, reason: string, expiresAt: string | null = null) =>
-    api<AdminBanAnswer>(ADMIN_API.userBan(id), {
-      method: "POST",
+    call(r.userBan, {
+      params: { id },
       body: {
         ...(reason.trim() ? { reason: reason.trim() } : {}),
         ...(expiresAt ? { expiresAt } : {}),
       },
     }),
-  unban: (id: string) => api<Updated>(ADMIN_API.userUnban(id), { method: "POST" }),
-  resetEmail: (id: string) =>
-    api<{ message: string }>(ADMIN_API.userResetEmail(id), { method: "POST" }),
-  remove: (id: string) => api<{ message: string }>(ADMIN_API.userDelete(id), { method: "POST" }),
-  banIp: (id: string) => api<{ message?: string }>(ADMIN_API.userBanIp(id), { method: "POST" }),
+  unban: (id: string) => call(r.userUnban, { params: { id } }),
+  resetEmail: (id: string) => call(r.userResetEmail, { params: { id } }),
+  remove: (id: string) => call(r.userDelete, { params: { id } }),
+  banIp: (id: string) => call(r.userBanIp, { params: { id } }),
 };
 
 export const usersKeys = {

@@ -4,6 +4,7 @@ import {
   NAME_TAG_TEXTS,
   type NameTagPreset,
   type NameTagStyling,
+  USERS_ROUTES,
   type UserData,
 } from "@airwave/contracts";
 import AddIcon from "@mui/icons-material/Add";
@@ -38,10 +39,10 @@ import {
   useMediaQuery,
 } from "@mui/material";
 import type { Theme } from "@mui/material/styles";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { api } from "../../../app/api.ts";
+import { call } from "../../../app/api.ts";
 import { meKey, useMe } from "../../../app/session.ts";
 import { NameTag } from "./NameTag.tsx";
 import { deletePreset, presetStyle, readPresets, savePreset } from "./presets.ts";
@@ -55,7 +56,7 @@ import {
   styleFrom,
 } from "./style.ts";
 
-export const NAME_TAG_STYLING_PATH = "/api/auth/namTagStyling";
+export const NAME_TAG_STYLING_PATH = USERS_ROUTES.nameTagStyling.path;
 
 /** The member's saved name tag style (carried in `userdata` as `nameTagStyling`). */
 const savedStyleOf = (me: UserData | undefined) =>
@@ -112,6 +113,10 @@ export function NameTagCustomizer({
 }) {
   const me = useMe().data;
   const qc = useQueryClient();
+  const saveStyling = useMutation({
+    mutationFn: (nameTagStyling: NameTagStyling) =>
+      call(USERS_ROUTES.nameTagStyling, { body: { nameTagStyling } }),
+  });
   const { enqueueSnackbar } = useSnackbar();
   const fullScreen = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
   const id = useId();
@@ -160,10 +165,7 @@ export function NameTagCustomizer({
     if (!(await verifyImage())) return;
     setSaving(true);
     try {
-      const answer = await api<UserData>(NAME_TAG_STYLING_PATH, {
-        method: "POST",
-        body: { nameTagStyling: style },
-      });
+      const answer = await saveStyling.mutateAsync(style);
       qc.setQueryData<UserData>(meKey, (current) =>
         current ? { ...current, ...answer, nameTagStyling: style } : answer,
       );

@@ -1,0 +1,76 @@
+import {
+  archiveAnswerSchema,
+  conversationParamsSchema,
+  conversationsAnswerSchema,
+  markReadAnswerSchema,
+  messagesAnswerSchema,
+  messagesQuerySchema,
+  messageViewSchema,
+  sendMessageSchema,
+  startConversationAnswerSchema,
+  startConversationSchema,
+  unreadTotalAnswerSchema,
+} from "./messages.ts";
+import { defineRoutes } from "./route.ts";
+
+/** Private messages (community spec 7: /pm/...). */
+export const MESSAGES_ROUTES = /* @__PURE__ */ defineRoutes("messages", {
+  conversations: {
+    method: "GET",
+    path: "/api/auth/pm/conversations",
+    access: "member",
+    summary: "The member's conversations, newest activity first",
+    response: conversationsAnswerSchema,
+  },
+  start: {
+    method: "POST",
+    path: "/api/auth/pm/conversations",
+    access: "member",
+    summary: "Start (or find) a conversation with one or more members",
+    body: startConversationSchema,
+    response: startConversationAnswerSchema,
+    rateLimits: ["privateMessages"],
+  },
+  messages: {
+    method: "GET",
+    path: "/api/auth/pm/conversations/:id/messages",
+    access: "member",
+    summary: "A page of a conversation's messages, oldest to newest",
+    params: conversationParamsSchema,
+    query: messagesQuerySchema,
+    response: messagesAnswerSchema,
+  },
+  send: {
+    method: "POST",
+    path: "/api/auth/pm/conversations/:id/messages",
+    access: "member",
+    summary: "Send a message",
+    params: conversationParamsSchema,
+    body: sendMessageSchema,
+    response: messageViewSchema,
+    rateLimits: ["privateMessages"],
+  },
+  markRead: {
+    method: "POST",
+    path: "/api/auth/pm/conversations/:id/read",
+    access: "member",
+    summary: "Mark a conversation read",
+    params: conversationParamsSchema,
+    response: markReadAnswerSchema,
+  },
+  archive: {
+    method: "POST",
+    path: "/api/auth/pm/conversations/:id/delete",
+    access: "member",
+    summary: "Archive a conversation for oneself",
+    params: conversationParamsSchema,
+    response: archiveAnswerSchema,
+  },
+  unreadTotal: {
+    method: "GET",
+    path: "/api/auth/pm/unread/total",
+    access: "member",
+    summary: "The member's unread messages, all conversations together",
+    response: unreadTotalAnswerSchema,
+  },
+});

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import {
+  nowPlayingSchema,
+  RADIO_PATHS,
+  radioAuthSchema,
+  radioDjSchema,
+  radioStationViewSchema,
+} from "./radio.ts";
+import { defineRoutes } from "./route.ts";
+
+/**
+ * The radio: now-playing for everyone, the bundled station's stream relay, the admin's station
+ * view, and the live log-in Liquidsoap asks about (AzuraCast's internal API convention: the shared
+ * key in X-Liquidsoap-Api-Key, the answer `true` or `false`; a wrong key is answered `false`).
+ */
+export const RADIO_ROUTES = /* @__PURE__ */ defineRoutes("radio", {
+  liveAuth: {
+    method: "POST",
+    path: RADIO_PATHS.internalAuth,
+    access: "station",
+    summary: "Liquidsoap asks whether a DJ may go live now",
+    body: radioAuthSchema,
+    response: z.boolean(),
+  },
+  djOn: {
+    method: "POST",
+    path: RADIO_PATHS.internalDjOn,
+    access: "station",
+    summary: "Liquidsoap says a DJ went live",
+    body: radioDjSchema,
+    response: z.boolean(),
+  },
+  djOff: {
+    method: "POST",
+    path: RADIO_PATHS.internalDjOff,
+    access: "station",
+    summary: "Liquidsoap says the live DJ left",
+    response: z.boolean(),
+  },
+  nowPlaying: {
+    method: "GET",
+    path: RADIO_PATHS.nowPlaying,
+    access: "public",
+    summary: "What the station plays now (AzuraCast's shape)",
+    response: nowPlayingSchema,
+  },
+  station: {
+    method: "GET",
+    path: RADIO_PATHS.station,
+    access: "admin",
+    summary: "The station as the admin dashboard shows it (Admin)",
+    response: radioStationViewSchema,
+  },
+  stream: {
+    method: "GET",
+    path: RADIO_PATHS.stream,
+    access: "public",
+    summary: "The bundled station's stream, relayed",
+    response: z.unknown(),
+    contentType: "audio/mpeg",
+  },
+});

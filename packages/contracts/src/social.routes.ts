@@ -1,0 +1,98 @@
+import { defineRoutes } from "./route.ts";
+import {
+  blockAnswerSchema,
+  followAnswerSchema,
+  followListAnswerSchema,
+  followRequestSchema,
+  followSchema,
+  privacyAnswerSchema,
+  privacySchema,
+  socialOkAnswerSchema,
+  targetSchema,
+  unfollowSchema,
+} from "./social.ts";
+import { userRefQuerySchema } from "./users.ts";
+
+/** Follows, follow requests, blocks and privacy (community spec 7: Social). */
+export const SOCIAL_ROUTES = /* @__PURE__ */ defineRoutes("social", {
+  follow: {
+    method: "POST",
+    path: "/api/auth/followUser",
+    access: "member",
+    summary: "Follow a member (a request, if their profile is private)",
+    body: followSchema,
+    response: followAnswerSchema,
+  },
+  unfollow: {
+    method: "POST",
+    path: "/api/auth/unfollowUser",
+    access: "member",
+    summary: "Stop following a member",
+    body: unfollowSchema,
+    response: socialOkAnswerSchema,
+  },
+  accept: {
+    method: "POST",
+    path: "/api/auth/follow/accept",
+    access: "member",
+    summary: "Accept a follow request",
+    body: followRequestSchema,
+    response: socialOkAnswerSchema,
+  },
+  decline: {
+    method: "POST",
+    path: "/api/auth/follow/decline",
+    access: "member",
+    summary: "Decline a follow request",
+    body: followRequestSchema,
+    response: socialOkAnswerSchema,
+  },
+  cancel: {
+    method: "POST",
+    path: "/api/auth/follow/cancel",
+    access: "member",
+    summary: "Withdraw one's follow request",
+    body: targetSchema,
+    response: socialOkAnswerSchema,
+  },
+  followers: {
+    method: "GET",
+    path: "/api/auth/getfollowers",
+    access: "member",
+    summary: "A member's followers",
+    query: userRefQuerySchema,
+    response: followListAnswerSchema,
+  },
+  following: {
+    method: "GET",
+    path: "/api/auth/getfollowing",
+    access: "member",
+    summary: "Whom a member follows",
+    query: userRefQuerySchema,
+    response: followListAnswerSchema,
+  },
+  privacy: {
+    method: "POST",
+    path: "/api/auth/privacy/set",
+    access: "member",
+    summary: "Make one's profile private or public",
+    body: privacySchema,
+    response: privacyAnswerSchema,
+  },
+  block: {
+    method: "POST",
+    path: "/api/auth/blockUser",
+    access: "member",
+    summary: "Block a member",
+    body: targetSchema,
+    response: blockAnswerSchema,
+  },
+  unblock: {
+    method: "POST",
+    path: "/api/auth/unblockUser",
+    access: "member",
+    summary: "Unblock a member",
+    body: targetSchema,
+    response: blockAnswerSchema,
+  },
+});
