@@ -3,7 +3,7 @@ import {
   ADMIN_TABS,
   ADMIN_TEXTS,
   CHAT_RULES,
-  CHAT_UI,
+  CHAT_TEXTS,
   PATHS,
 } from "@airwave/contracts";
 import AxeBuilder from "@axe-core/playwright";
@@ -120,7 +120,7 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, "chat room rules");
       await rules.getByRole("button", { name: CHAT_RULES.accept }).click();
       await expect(rules).toBeHidden();
-      await expect(page.getByRole("button", { name: CHAT_UI.bold })).toBeEnabled();
+      await expect(page.getByRole("button", { name: CHAT_TEXTS.bold })).toBeEnabled();
       await expectAccessible(page, "chat room");
     });
 

@@ -1,11 +1,11 @@
 import {
   CHAT_COLOUR_GRID,
-  CHAT_COLOUR_UI,
-  CHAT_EMOJI_LABELS,
+  CHAT_COLOUR_TEXTS,
   CHAT_EMOJI_MESSAGES,
+  CHAT_EMOJI_TEXTS,
   CHAT_MESSAGES,
   CHAT_RULES,
-  CHAT_UI,
+  CHAT_TEXTS,
   EMOJI_MESSAGES,
   GIF_MESSAGES,
   PATHS,
@@ -37,14 +37,14 @@ async function openChat(page: Page, rulesScreenshot?: string) {
   await rules.getByRole("button", { name: CHAT_RULES.accept }).click();
   await expect(rules).toBeHidden();
   // The tools are enabled once the room's connection is up.
-  await expect(page.getByRole("button", { name: CHAT_UI.bold })).toBeEnabled();
+  await expect(page.getByRole("button", { name: CHAT_TEXTS.bold })).toBeEnabled();
 }
 
-const input = (page: Page) => page.getByRole("combobox", { name: CHAT_UI.inputLabel });
-const messages = (page: Page) => page.getByRole("log", { name: CHAT_UI.messages });
+const input = (page: Page) => page.getByRole("combobox", { name: CHAT_TEXTS.inputLabel });
+const messages = (page: Page) => page.getByRole("log", { name: CHAT_TEXTS.messages });
 const messageFrom = (page: Page, username: string, text: string | RegExp) =>
   messages(page)
-    .getByRole("article", { name: CHAT_UI.messageFrom(username) })
+    .getByRole("article", { name: CHAT_TEXTS.messageFrom(username) })
     .filter({ hasText: text });
 
 async function expectImagesLoaded(scope: Locator) {
@@ -76,14 +76,14 @@ test("two members chat live: a formatted, coloured message with a shortcode and 
 
   // Both are in the user list.
   for (const page of [a.page, b.page]) {
-    const users = page.getByRole("complementary", { name: CHAT_UI.users });
+    const users = page.getByRole("complementary", { name: CHAT_TEXTS.users });
     await expect(users.getByText(a.member.username, { exact: true })).toBeVisible();
     await expect(users.getByText(b.member.username, { exact: true })).toBeVisible();
   }
 
   // A: bold, red, with an emoji shortcode.
-  await a.page.getByRole("button", { name: CHAT_UI.bold }).click();
-  await a.page.getByRole("button", { name: CHAT_UI.textColour }).click();
+  await a.page.getByRole("button", { name: CHAT_TEXTS.bold }).click();
+  await a.page.getByRole("button", { name: CHAT_TEXTS.textColour }).click();
   await a.page.getByRole("radio", { name: "Red, base" }).click();
   await input(a.page).fill("Hello room :fire:");
   await input(a.page).press("Enter");
@@ -101,25 +101,25 @@ test("two members chat live: a formatted, coloured message with a shortcode and 
   await expect(onB).not.toContainText("[color=");
 
   // A sends a GIF from the GIF service (the local imitation).
-  await a.page.getByRole("button", { name: CHAT_UI.gif }).click();
+  await a.page.getByRole("button", { name: CHAT_TEXTS.gif }).click();
   const gifs = a.page.getByRole("dialog", { name: GIF_MESSAGES.dialogTitle });
   await gifs.getByRole("button", { name: "Party Cat Sticker" }).click();
   await expect(gifs).toBeHidden();
-  const gifOnB = messages(b.page).getByRole("img", { name: CHAT_UI.gifAlt(a.member.username) });
+  const gifOnB = messages(b.page).getByRole("img", { name: CHAT_TEXTS.gifAlt(a.member.username) });
   await expect(gifOnB).toBeVisible();
   await expectImagesLoaded(gifOnB);
 
   // B replies to the text message and likes it.
-  await onB.getByRole("button", { name: CHAT_UI.replyTo(a.member.username) }).click();
-  await expect(b.page.getByText(CHAT_UI.replyingTo(a.member.username))).toBeVisible();
+  await onB.getByRole("button", { name: CHAT_TEXTS.replyTo(a.member.username) }).click();
+  await expect(b.page.getByText(CHAT_TEXTS.replyingTo(a.member.username))).toBeVisible();
   await input(b.page).fill("Welcome, great to see you");
   await input(b.page).press("Enter");
-  await onB.getByRole("button", { name: CHAT_UI.like, exact: true }).click();
+  await onB.getByRole("button", { name: CHAT_TEXTS.like, exact: true }).click();
 
   // A sees both: the reply quoting the message, and the like chip with B in it.
   const reply = messageFrom(a.page, b.member.username, "Welcome, great to see you");
   await expect(reply).toBeVisible();
-  const quote = reply.getByRole("button", { name: CHAT_UI.quoteOf(a.member.username) });
+  const quote = reply.getByRole("button", { name: CHAT_TEXTS.quoteOf(a.member.username) });
   await expect(quote).toContainText("Hello room 🔥");
   const original = messageFrom(a.page, a.member.username, "Hello room 🔥");
   const chip = original.getByRole("button", { name: new RegExp(`^Liked by ${b.member.username}`) });
@@ -139,13 +139,13 @@ test("two members chat live: a formatted, coloured message with a shortcode and 
     .waitFor({ state: "visible", timeout: 30_000 });
   await openChat(c.page, "chat-390-rules");
   await expect(messageFrom(c.page, b.member.username, "Welcome, great to see you")).toBeVisible();
-  await expect(c.page.getByRole("button", { name: CHAT_UI.fullScreen })).toHaveCount(0);
+  await expect(c.page.getByRole("button", { name: CHAT_TEXTS.fullScreen })).toHaveCount(0);
   await expectImagesLoaded(
-    messages(c.page).getByRole("img", { name: CHAT_UI.gifAlt(a.member.username) }),
+    messages(c.page).getByRole("img", { name: CHAT_TEXTS.gifAlt(a.member.username) }),
   );
   await screenshot(c.page, "chat-390", { fullPage: false });
-  await c.page.getByRole("button", { name: CHAT_UI.showUsers }).click();
-  const panel = c.page.getByRole("dialog", { name: CHAT_UI.users });
+  await c.page.getByRole("button", { name: CHAT_TEXTS.showUsers }).click();
+  const panel = c.page.getByRole("dialog", { name: CHAT_TEXTS.users });
   await expect(panel.getByText(a.member.username, { exact: true })).toBeVisible();
   await screenshot(c.page, "chat-390-users", { fullPage: false });
   // B saw a welcome toast for the member who joined.
@@ -161,7 +161,7 @@ test("two members chat live: a formatted, coloured message with a shortcode and 
   await admin.dispose();
   // "/" opens the home page.
   await expect(b.page).toHaveURL(/\/(home)?$/);
-  await expect(b.page.getByRole("log", { name: CHAT_UI.messages })).toHaveCount(0);
+  await expect(b.page.getByRole("log", { name: CHAT_TEXTS.messages })).toHaveCount(0);
   expect(
     ((await (await b.page.request.get("/api/auth/checkauth")).json()) as { authenticated: boolean })
       .authenticated,
@@ -181,10 +181,10 @@ test("the emoji picker's 11 categories insert an emoji; the colour grid's dark t
   const picker = page.getByRole("dialog", { name: EMOJI_MESSAGES.pickerLabel });
   const tabs = picker.getByRole("tablist", { name: CHAT_EMOJI_MESSAGES.categories });
   await expect(tabs.getByRole("tab")).toHaveCount(11);
-  await tabs.getByRole("tab", { name: CHAT_EMOJI_LABELS.food_drink }).click();
+  await tabs.getByRole("tab", { name: CHAT_EMOJI_TEXTS.food_drink }).click();
   await expect(picker.getByRole("button", { name: "🍕 pizza" })).toBeVisible();
   await screenshot(page, "chat-emoji-picker-1280", { fullPage: false });
-  await tabs.getByRole("tab", { name: CHAT_EMOJI_LABELS.party }).click();
+  await tabs.getByRole("tab", { name: CHAT_EMOJI_TEXTS.party }).click();
   await picker.getByRole("button", { name: "🪩 mirror ball" }).click();
   // The popover is modal: the input is seen again once it closes.
   await page.keyboard.press("Escape");
@@ -194,8 +194,8 @@ test("the emoji picker's 11 categories insert an emoji; the colour grid's dark t
   // The colour grid: 13 colours in 3 tones; the dark blue colours the message.
   const blueDark = CHAT_COLOUR_GRID[2]?.[7];
   if (!blueDark) throw new Error("no dark blue");
-  await page.getByRole("button", { name: CHAT_UI.textColour }).click();
-  const grid = page.getByRole("radiogroup", { name: CHAT_COLOUR_UI.grid });
+  await page.getByRole("button", { name: CHAT_TEXTS.textColour }).click();
+  const grid = page.getByRole("radiogroup", { name: CHAT_COLOUR_TEXTS.grid });
   await expect(grid.getByRole("radio")).toHaveCount(39);
   await screenshot(page, "chat-colour-picker-1280", { fullPage: false });
   await grid.getByRole("radio", { name: "Blue, dark" }).click();
@@ -210,7 +210,7 @@ test("the emoji picker's 11 categories insert an emoji; the colour grid's dark t
   // On a phone both pickers fit the screen; the emoji picker opens on Recent now.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("button", { name: EMOJI_MESSAGES.openPicker }).click();
-  await expect(tabs.getByRole("tab", { name: CHAT_EMOJI_LABELS.recent })).toHaveAttribute(
+  await expect(tabs.getByRole("tab", { name: CHAT_EMOJI_TEXTS.recent })).toHaveAttribute(
     "aria-selected",
     "true",
   );
@@ -218,7 +218,7 @@ test("the emoji picker's 11 categories insert an emoji; the colour grid's dark t
   await screenshot(page, "chat-emoji-picker-390", { fullPage: false });
   await page.keyboard.press("Escape");
   await expect(picker).toBeHidden();
-  await page.getByRole("button", { name: CHAT_UI.textColour }).click();
+  await page.getByRole("button", { name: CHAT_TEXTS.textColour }).click();
   await expect(grid.getByRole("radio", { name: "Blue, dark" })).toBeChecked();
   await expect(grid.getByRole("radio", { name: "Grey, dark" })).toBeInViewport();
   await expect(grid.getByRole("radio", { name: "White, light" })).toBeInViewport();
@@ -237,23 +237,23 @@ test("a newer build being served opens 'Update Available'; the served version is
   };
   expect(served.version).toMatch(/^\d{14}-[0-9a-f]{8}$/);
   await openChat(a.page);
-  await expect(a.page.getByRole("dialog", { name: CHAT_UI.updateTitle })).toHaveCount(0);
+  await expect(a.page.getByRole("dialog", { name: CHAT_TEXTS.updateTitle })).toHaveCount(0);
 
   // A new deployment: the next check (every 10 s) sees another version.
   await a.page.route("**/api/build-version", (route) =>
     route.fulfill({ json: { version: "20991231235959-deadbeef", title: "", description: "" } }),
   );
-  const dialog = a.page.getByRole("dialog", { name: CHAT_UI.updateTitle });
+  const dialog = a.page.getByRole("dialog", { name: CHAT_TEXTS.updateTitle });
   await expect(dialog).toBeVisible({ timeout: 15_000 });
-  await expect(dialog.getByRole("button", { name: CHAT_UI.updateReload })).toBeVisible();
-  await dialog.getByRole("button", { name: CHAT_UI.updateLater }).click();
+  await expect(dialog.getByRole("button", { name: CHAT_TEXTS.updateReload })).toBeVisible();
+  await dialog.getByRole("button", { name: CHAT_TEXTS.updateLater }).click();
   await expect(dialog).toBeHidden();
 
   // /Popchat: the same room without the app's shell; leaving /chat for it is not a second session.
   await a.page.unroute("**/api/build-version");
   await a.page.goto(PATHS.popchat);
-  await expect(a.page.getByRole("region", { name: CHAT_UI.chatBox })).toBeVisible();
-  await expect(a.page.getByRole("button", { name: CHAT_UI.bold })).toBeEnabled();
+  await expect(a.page.getByRole("region", { name: CHAT_TEXTS.chatBox })).toBeVisible();
+  await expect(a.page.getByRole("button", { name: CHAT_TEXTS.bold })).toBeEnabled();
   await expect(a.page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expect(a.page.getByText(CHAT_MESSAGES.sessionAlreadyActive)).toHaveCount(0);
 });

@@ -1,9 +1,9 @@
 import {
   EMOJI_MESSAGES,
   GIF_MESSAGES,
-  INBOX_TEXTS,
-  MESSAGE_MESSAGES,
   PATHS,
+  PRIVATE_MESSAGE_MESSAGES,
+  PRIVATE_MESSAGE_TEXTS,
 } from "@airwave/contracts";
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { currentApp } from "../support/apps.ts";
@@ -22,12 +22,13 @@ async function allowGiphyImages(context: BrowserContext) {
 }
 
 const conversations = (page: Page) =>
-  page.getByRole("region", { name: INBOX_TEXTS.conversationsLabel });
+  page.getByRole("region", { name: PRIVATE_MESSAGE_TEXTS.conversationsLabel });
 /** A conversation row's button, found by the other members' names as the list writes them. */
 const row = (page: Page, title: string) =>
   conversations(page).getByRole("button", { name: new RegExp(`^${title}`) });
 const thread = (page: Page, title: string) => page.getByRole("log", { name: title });
-const composer = (page: Page) => page.getByRole("textbox", { name: INBOX_TEXTS.messageInput });
+const composer = (page: Page) =>
+  page.getByRole("textbox", { name: PRIVATE_MESSAGE_TEXTS.messageInput });
 
 async function send(page: Page, text: string) {
   await composer(page).fill(text);
@@ -68,22 +69,22 @@ test("three members talk in a group conversation, send a GIF, and one archives i
 
   // A starts the group from the inbox, picking B and C with the member search.
   await a.page.goto(PATHS.inbox);
-  await expect(a.page.getByText(MESSAGE_MESSAGES.noConversations)).toBeVisible();
-  await expect(a.page.getByText(MESSAGE_MESSAGES.selectConversation)).toBeVisible();
-  await a.page.getByRole("button", { name: INBOX_TEXTS.newConversation }).click();
-  const dialog = a.page.getByRole("dialog", { name: INBOX_TEXTS.newConversationTitle });
-  const search = dialog.getByRole("combobox", { name: INBOX_TEXTS.pickMembers });
+  await expect(a.page.getByText(PRIVATE_MESSAGE_MESSAGES.noConversations)).toBeVisible();
+  await expect(a.page.getByText(PRIVATE_MESSAGE_MESSAGES.selectConversation)).toBeVisible();
+  await a.page.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.newConversation }).click();
+  const dialog = a.page.getByRole("dialog", { name: PRIVATE_MESSAGE_TEXTS.newConversationTitle });
+  const search = dialog.getByRole("combobox", { name: PRIVATE_MESSAGE_TEXTS.pickMembers });
   for (const who of [b, c]) {
     await search.fill(who.member.username);
     await a.page.getByRole("option", { name: who.member.username, exact: true }).click();
   }
   await screenshot(a.page, "inbox-new-conversation-1280", { fullPage: false });
-  await dialog.getByRole("button", { name: INBOX_TEXTS.start }).click();
+  await dialog.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.start }).click();
   await expect(a.page).toHaveURL(/\/inbox\?convo=[\w-]+$/);
   const convoId = new URL(a.page.url()).searchParams.get("convo");
   const forA = title(b, c);
-  await expect(thread(a.page, forA)).toContainText(MESSAGE_MESSAGES.noMessages);
-  await expect(row(a.page, forA)).toContainText(MESSAGE_MESSAGES.noMessages);
+  await expect(thread(a.page, forA)).toContainText(PRIVATE_MESSAGE_MESSAGES.noMessages);
+  await expect(row(a.page, forA)).toContainText(PRIVATE_MESSAGE_MESSAGES.noMessages);
 
   await a.live();
   await send(a.page, "Who is on the decks tonight?");
@@ -94,11 +95,11 @@ test("three members talk in a group conversation, send a GIF, and one archives i
   await b.page.goto(PATHS.inbox);
   const forB = title(a, c);
   await expect(row(b.page, forB)).toContainText("Who is on the decks tonight?");
-  await expect(row(b.page, forB).getByLabel(INBOX_TEXTS.unread(1))).toBeVisible();
+  await expect(row(b.page, forB).getByLabel(PRIVATE_MESSAGE_TEXTS.unread(1))).toBeVisible();
   await row(b.page, forB).click();
   await expect(b.page).toHaveURL(`${PATHS.inbox}?convo=${convoId}`);
   await expect(thread(b.page, forB).getByText("Who is on the decks tonight?")).toBeVisible();
-  await expect(row(b.page, forB).getByLabel(INBOX_TEXTS.unread(1))).toHaveCount(0);
+  await expect(row(b.page, forB).getByLabel(PRIVATE_MESSAGE_TEXTS.unread(1))).toHaveCount(0);
   await b.live();
   await send(b.page, "Me! Doors at nine.\nBring earplugs.");
   await expect(thread(a.page, forA).getByText(/Doors at nine/)).toBeVisible();
@@ -112,7 +113,7 @@ test("three members talk in a group conversation, send a GIF, and one archives i
   await expect(thread(c.page, forC).getByText(/Bring earplugs/)).toBeVisible();
   // Small screens show one pane: the list is gone and a back button returns to it.
   await expect(conversations(c.page)).toHaveCount(0);
-  await expect(c.page.getByRole("button", { name: INBOX_TEXTS.back })).toBeVisible();
+  await expect(c.page.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.back })).toBeVisible();
 
   await c.page.getByRole("button", { name: GIF_MESSAGES.openDialog }).click();
   const gifs = c.page.getByRole("dialog", { name: GIF_MESSAGES.dialogTitle });
@@ -138,7 +139,7 @@ test("three members talk in a group conversation, send a GIF, and one archives i
   await gifs.getByRole("button", { name: "Party Cat Sticker" }).click();
   await expect(gifs).toHaveCount(0);
 
-  const gifInC = thread(c.page, forC).getByRole("img", { name: INBOX_TEXTS.gifAlt });
+  const gifInC = thread(c.page, forC).getByRole("img", { name: PRIVATE_MESSAGE_TEXTS.gifAlt });
   await expect(gifInC).toHaveAttribute("src", /\/media\/fk1partycat\/200\.gif\?/);
   await expectImagesLoaded(gifInC);
   // An emoji from the picker goes into the draft (and into the picker's recent tab).
@@ -158,11 +159,11 @@ test("three members talk in a group conversation, send a GIF, and one archives i
   await expect(thread(c.page, forC).getByText("🎉 see you there")).toBeVisible();
   await screenshot(c.page, "inbox-conversation-390", { fullPage: false });
   // On a phone the details open over the conversation, with a close button.
-  await c.page.getByRole("button", { name: INBOX_TEXTS.showDetails }).click();
-  const overlay = c.page.getByRole("complementary", { name: INBOX_TEXTS.showDetails });
+  await c.page.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.showDetails }).click();
+  const overlay = c.page.getByRole("complementary", { name: PRIVATE_MESSAGE_TEXTS.showDetails });
   await expect(overlay.getByRole("link", { name: a.member.username })).toBeVisible();
   await screenshot(c.page, "inbox-details-390", { fullPage: false });
-  await overlay.getByRole("button", { name: INBOX_TEXTS.closeDetails }).click();
+  await overlay.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.closeDetails }).click();
   await expect(overlay).toHaveCount(0);
 
   // The GIF arrives as an image for A and B too.
@@ -170,35 +171,35 @@ test("three members talk in a group conversation, send a GIF, and one archives i
     [a.page, forA],
     [b.page, forB],
   ] as const) {
-    const gif = thread(page, name).getByRole("img", { name: INBOX_TEXTS.gifAlt });
+    const gif = thread(page, name).getByRole("img", { name: PRIVATE_MESSAGE_TEXTS.gifAlt });
     await expect(gif).toBeVisible();
     await expectImagesLoaded(gif);
   }
   await expect(row(a.page, forA)).toContainText("🎉 see you there");
 
   // The details panel is open by default on a wide screen, with profile links.
-  const details = a.page.getByRole("complementary", { name: INBOX_TEXTS.showDetails });
+  const details = a.page.getByRole("complementary", { name: PRIVATE_MESSAGE_TEXTS.showDetails });
   await expect(details.getByRole("link", { name: b.member.username })).toHaveAttribute(
     "href",
     PATHS.user(b.member.username),
   );
-  await expect(details.getByText(MESSAGE_MESSAGES.noBio).first()).toBeVisible();
+  await expect(details.getByText(PRIVATE_MESSAGE_MESSAGES.noBio).first()).toBeVisible();
   await screenshot(a.page, "inbox-conversation-1280", { fullPage: false });
 
   // B archives it: gone for B (also after a reload), still there for A and C.
-  await b.page.getByRole("button", { name: INBOX_TEXTS.archiveNamed(forB) }).click();
-  const confirm = b.page.getByRole("dialog", { name: MESSAGE_MESSAGES.archiveTitle });
-  await expect(confirm).toContainText(MESSAGE_MESSAGES.archiveBody);
-  await confirm.getByRole("button", { name: MESSAGE_MESSAGES.archiveConfirm }).click();
-  const archived = b.page.getByRole("dialog", { name: MESSAGE_MESSAGES.archivedTitle });
-  await expect(archived).toContainText(MESSAGE_MESSAGES.archivedBody);
+  await b.page.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.archiveNamed(forB) }).click();
+  const confirm = b.page.getByRole("dialog", { name: PRIVATE_MESSAGE_MESSAGES.archiveTitle });
+  await expect(confirm).toContainText(PRIVATE_MESSAGE_MESSAGES.archiveBody);
+  await confirm.getByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.archiveConfirm }).click();
+  const archived = b.page.getByRole("dialog", { name: PRIVATE_MESSAGE_MESSAGES.archivedTitle });
+  await expect(archived).toContainText(PRIVATE_MESSAGE_MESSAGES.archivedBody);
   await expect(b.page).toHaveURL(PATHS.inbox);
   await expect(archived).toHaveCount(0); // it closes itself
-  await expect(b.page.getByText(MESSAGE_MESSAGES.noConversations)).toBeVisible();
-  await expect(b.page.getByText(MESSAGE_MESSAGES.selectConversation)).toBeVisible();
+  await expect(b.page.getByText(PRIVATE_MESSAGE_MESSAGES.noConversations)).toBeVisible();
+  await expect(b.page.getByText(PRIVATE_MESSAGE_MESSAGES.selectConversation)).toBeVisible();
   await screenshot(b.page, "inbox-after-archive-1280", { fullPage: false });
   await b.page.goto(`${PATHS.inbox}?convo=${convoId}`);
-  await expect(b.page.getByText(MESSAGE_MESSAGES.noConversations)).toBeVisible();
+  await expect(b.page.getByText(PRIVATE_MESSAGE_MESSAGES.noConversations)).toBeVisible();
   await expect(b.page).toHaveURL(PATHS.inbox);
 
   for (const [page, name] of [

@@ -1,11 +1,11 @@
-import { MESSAGE_MESSAGES, PATHS } from "@airwave/contracts";
+import { PATHS, PRIVATE_MESSAGE_MESSAGES } from "@airwave/contracts";
 import { expect, type Page } from "@playwright/test";
 import { apiSession, screenshot, test } from "../support/fixtures.ts";
 
 const inboxIcon = (page: Page) =>
   page
     .getByRole("banner")
-    .getByRole("link", { name: new RegExp(`^${MESSAGE_MESSAGES.inboxTitle}`) });
+    .getByRole("link", { name: new RegExp(`^${PRIVATE_MESSAGE_MESSAGES.inboxTitle}`) });
 
 test("Message opens the conversation; a reply lights the top bar's inbox badge live", async ({
   openMember,
@@ -14,7 +14,7 @@ test("Message opens the conversation; a reply lights the top bar's inbox badge l
     openMember(),
     openMember({ viewport: { width: 390, height: 844 } }),
   ]);
-  await expect(inboxIcon(a.page)).toHaveAccessibleName(MESSAGE_MESSAGES.inboxTitle);
+  await expect(inboxIcon(a.page)).toHaveAccessibleName(PRIVATE_MESSAGE_MESSAGES.inboxTitle);
 
   // A starts the conversation from B's profile and lands in the inbox on it.
   await a.page.goto(PATHS.user(b.member.username));
@@ -30,7 +30,9 @@ test("Message opens the conversation; a reply lights the top bar's inbox badge l
     body: "Hey, thanks for the follow!",
   });
   expect(sent.status(), await sent.text()).toBe(200);
-  await expect(inboxIcon(a.page)).toHaveAccessibleName(`${MESSAGE_MESSAGES.inboxTitle} (1 unread)`);
+  await expect(inboxIcon(a.page)).toHaveAccessibleName(
+    `${PRIVATE_MESSAGE_MESSAGES.inboxTitle} (1 unread)`,
+  );
   await expect(inboxIcon(a.page)).toContainText("1");
   await screenshot(a.page, "pm-topbar-badge-1280", { fullPage: false });
 
@@ -40,7 +42,9 @@ test("Message opens the conversation; a reply lights the top bar's inbox badge l
       (await aApi.post(`/api/auth/pm/conversations/${convo}/messages`, { body })).status(),
     ).toBe(200);
   }
-  await expect(inboxIcon(b.page)).toHaveAccessibleName(`${MESSAGE_MESSAGES.inboxTitle} (2 unread)`);
+  await expect(inboxIcon(b.page)).toHaveAccessibleName(
+    `${PRIVATE_MESSAGE_MESSAGES.inboxTitle} (2 unread)`,
+  );
   await screenshot(b.page, "pm-topbar-badge-390", { fullPage: false });
   await b.page.setViewportSize({ width: 360, height: 740 });
   await expect(inboxIcon(b.page)).toBeVisible();
@@ -49,7 +53,7 @@ test("Message opens the conversation; a reply lights the top bar's inbox badge l
   // Reading the conversation clears the badge (the inbox emits pm-unread-refresh).
   expect((await aApi.post(`/api/auth/pm/conversations/${convo}/read`)).status()).toBe(200);
   await a.page.evaluate(() => window.dispatchEvent(new Event("pm-unread-refresh")));
-  await expect(inboxIcon(a.page)).toHaveAccessibleName(MESSAGE_MESSAGES.inboxTitle);
+  await expect(inboxIcon(a.page)).toHaveAccessibleName(PRIVATE_MESSAGE_MESSAGES.inboxTitle);
 
   // The icon leads to the inbox.
   await inboxIcon(a.page).click();
@@ -70,9 +74,9 @@ test("Message refused because the profile went private says 'Cannot Message' wit
   await shyApi.dispose();
 
   await message.click();
-  const dialog = a.page.getByRole("dialog", { name: MESSAGE_MESSAGES.cannotMessageTitle });
+  const dialog = a.page.getByRole("dialog", { name: PRIVATE_MESSAGE_MESSAGES.cannotMessageTitle });
   await expect(dialog).toContainText(
-    `${MESSAGE_MESSAGES.privateProfile} ${MESSAGE_MESSAGES.followMustBeAccepted}`,
+    `${PRIVATE_MESSAGE_MESSAGES.privateProfile} ${PRIVATE_MESSAGE_MESSAGES.followMustBeAccepted}`,
   );
   await expect(a.page).toHaveURL(new RegExp(`/user/${shy.member.username}$`));
   await screenshot(a.page, "pm-cannot-message-1280", { fullPage: false });

@@ -1,4 +1,4 @@
-import { PATHS, SCHEDULE_LABELS, SCHEDULE_MESSAGES, type ScheduleAnswer } from "@airwave/contracts";
+import { PATHS, SCHEDULE_MESSAGES, SCHEDULE_TEXTS, type ScheduleAnswer } from "@airwave/contracts";
 import { type Browser, expect, type Page } from "@playwright/test";
 import {
   adminApi,
@@ -60,14 +60,14 @@ test("a booking, a cancel and a wipe show on other members' open schedules witho
   // Two members watching: one on the schedule page (1280), one on the home page's tab (390).
   const watcher = await openMember();
   await watcher.page.goto(PATHS.schedule);
-  await expect(watcher.page.getByRole("heading", { name: SCHEDULE_LABELS.title })).toBeVisible();
+  await expect(watcher.page.getByRole("heading", { name: SCHEDULE_TEXTS.title })).toBeVisible();
   await watcher.live();
   const phone = await openMember({ viewport: { width: 390, height: 844 } });
   await phone.page.goto(`${PATHS.home}?tab=schedule`);
   await phone.live();
   const watched = slotRow(watcher.page, LAST_SLOT);
   const watchedOnPhone = slotRow(phone.page, LAST_SLOT);
-  await expect(watched.getByText(SCHEDULE_LABELS.available, { exact: true })).toBeVisible();
+  await expect(watched.getByText(SCHEDULE_TEXTS.available, { exact: true })).toBeVisible();
   await expect(watchedOnPhone.getByText(SCHEDULE_MESSAGES.availableSlot)).toBeVisible();
 
   // The DJ books today's last slot on their own schedule page.
@@ -76,14 +76,14 @@ test("a booking, a cancel and a wipe show on other members' open schedules witho
   await page.goto(PATHS.schedule);
   const today = await todayTab(page);
   const row = slotRow(page, LAST_SLOT);
-  await row.getByRole("button", { name: SCHEDULE_LABELS.book }).click();
-  const dialog = page.getByRole("dialog", { name: SCHEDULE_LABELS.bookTitle(today, LAST_SLOT) });
+  await row.getByRole("button", { name: SCHEDULE_TEXTS.book }).click();
+  const dialog = page.getByRole("dialog", { name: SCHEDULE_TEXTS.bookTitle(today, LAST_SLOT) });
   await dialog.getByRole("textbox", { name: /Genre/ }).fill("Deep House");
-  await dialog.getByRole("button", { name: SCHEDULE_LABELS.book }).click();
+  await dialog.getByRole("button", { name: SCHEDULE_TEXTS.book }).click();
   await expect(page.getByRole("dialog", { name: SCHEDULE_MESSAGES.bookedTitle })).toBeVisible();
 
   // Both watchers see it, without reloading, well inside the poll's minute.
-  await expect(watched.getByText(SCHEDULE_LABELS.booked, { exact: true })).toBeVisible(LIVE);
+  await expect(watched.getByText(SCHEDULE_TEXTS.booked, { exact: true })).toBeVisible(LIVE);
   await expect(watched.getByRole("link", { name: dj.username })).toBeVisible();
   await expect(watched.getByRole("cell", { name: "Deep House" })).toBeVisible();
   await expect(watchedOnPhone.getByRole("link", { name: dj.username })).toBeVisible(LIVE);
@@ -94,9 +94,9 @@ test("a booking, a cancel and a wipe show on other members' open schedules witho
 
   // The DJ cancels: the slot is free again on the watchers' pages.
   await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
-  await row.getByRole("button", { name: SCHEDULE_LABELS.cancel }).click();
+  await row.getByRole("button", { name: SCHEDULE_TEXTS.cancel }).click();
   await expect(page.getByRole("dialog", { name: SCHEDULE_MESSAGES.deletedTitle })).toBeVisible();
-  await expect(watched.getByText(SCHEDULE_LABELS.available, { exact: true })).toBeVisible(LIVE);
+  await expect(watched.getByText(SCHEDULE_TEXTS.available, { exact: true })).toBeVisible(LIVE);
   await expect(watchedOnPhone.getByText(SCHEDULE_MESSAGES.availableSlot)).toBeVisible(LIVE);
   await context.close();
 
@@ -114,7 +114,7 @@ test("a booking, a cancel and a wipe show on other members' open schedules witho
   const admin = await adminApi();
   expect((await admin.post("/api/auth/wipe", {})).status()).toBe(200);
   await admin.dispose();
-  await expect(watched.getByText(SCHEDULE_LABELS.available, { exact: true })).toBeVisible(LIVE);
+  await expect(watched.getByText(SCHEDULE_TEXTS.available, { exact: true })).toBeVisible(LIVE);
   await expect(watchedOnPhone.getByText(SCHEDULE_MESSAGES.availableSlot)).toBeVisible(LIVE);
   await screenshot(phone.page, "schedule-live-wiped-390", { fullPage: false });
 });

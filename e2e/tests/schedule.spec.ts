@@ -1,7 +1,7 @@
 import {
   PATHS,
-  SCHEDULE_LABELS,
   SCHEDULE_MESSAGES,
+  SCHEDULE_TEXTS,
   type ScheduleAnswer,
   slotBookedFor,
   WEEKDAYS,
@@ -57,7 +57,7 @@ test.afterEach(async () => {
 
 async function openSchedule(page: Page) {
   await page.goto(PATHS.schedule);
-  await expect(page.getByRole("heading", { name: SCHEDULE_LABELS.title })).toBeVisible();
+  await expect(page.getByRole("heading", { name: SCHEDULE_TEXTS.title })).toBeVisible();
   await expect(page.getByText(SCHEDULE_MESSAGES.policy, { exact: false })).toBeVisible();
   // Today's tab is selected and on screen, at every width.
   await expect(page.getByRole("tab", { selected: true })).toBeInViewport();
@@ -82,17 +82,17 @@ test("a DJ books today's last slot, everyone sees it, and the DJ cancels it", as
   }
 
   const row = slotRow(page, LAST_SLOT);
-  await expect(row.getByText(SCHEDULE_LABELS.available, { exact: true })).toBeVisible();
-  await row.getByRole("button", { name: SCHEDULE_LABELS.book }).click();
-  const dialog = page.getByRole("dialog", { name: SCHEDULE_LABELS.bookTitle(selected, LAST_SLOT) });
+  await expect(row.getByText(SCHEDULE_TEXTS.available, { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: SCHEDULE_TEXTS.book }).click();
+  const dialog = page.getByRole("dialog", { name: SCHEDULE_TEXTS.bookTitle(selected, LAST_SLOT) });
   await expect(dialog).toBeVisible();
   const width = (await dialog.boundingBox())?.width ?? 0;
   expect(width).toBeLessThanOrEqual(520);
-  await dialog.getByRole("button", { name: SCHEDULE_LABELS.book }).click();
+  await dialog.getByRole("button", { name: SCHEDULE_TEXTS.book }).click();
   await expect(dialog.getByText(SCHEDULE_MESSAGES.genreRequired)).toBeVisible();
   await dialog.getByRole("textbox", { name: /Genre/ }).fill("Drum & Bass");
   await screenshot(page, "schedule-booking-dialog-1280", { fullPage: false });
-  await dialog.getByRole("button", { name: SCHEDULE_LABELS.book }).click();
+  await dialog.getByRole("button", { name: SCHEDULE_TEXTS.book }).click();
 
   const booked = page.getByRole("dialog", { name: SCHEDULE_MESSAGES.bookedTitle });
   await expect(booked).toContainText(SCHEDULE_MESSAGES.booked);
@@ -101,9 +101,9 @@ test("a DJ books today's last slot, everyone sees it, and the DJ cancels it", as
     "href",
     PATHS.user(dj.username),
   );
-  await expect(row.getByText(SCHEDULE_LABELS.booked, { exact: true })).toBeVisible();
+  await expect(row.getByText(SCHEDULE_TEXTS.booked, { exact: true })).toBeVisible();
   await expect(row.getByRole("cell", { name: "Drum & Bass" })).toBeVisible();
-  await expect(row.getByRole("button", { name: SCHEDULE_LABELS.cancel })).toBeVisible();
+  await expect(row.getByRole("button", { name: SCHEDULE_TEXTS.cancel })).toBeVisible();
   await row.scrollIntoViewIfNeeded();
   await screenshot(page, "schedule-dj-booked-1280");
 
@@ -111,21 +111,21 @@ test("a DJ books today's last slot, everyone sees it, and the DJ cancels it", as
   await visitorPage.goto(`${PATHS.home}?tab=schedule`);
   const publicRow = slotRow(visitorPage, LAST_SLOT);
   await expect(publicRow.getByRole("link", { name: dj.username })).toBeVisible();
-  await expect(visitorPage.getByRole("button", { name: SCHEDULE_LABELS.book })).toHaveCount(0);
-  await expect(
-    visitorPage.getByRole("columnheader", { name: SCHEDULE_LABELS.actions }),
-  ).toHaveCount(0);
+  await expect(visitorPage.getByRole("button", { name: SCHEDULE_TEXTS.book })).toHaveCount(0);
+  await expect(visitorPage.getByRole("columnheader", { name: SCHEDULE_TEXTS.actions })).toHaveCount(
+    0,
+  );
   await screenshot(visitorPage, "schedule-home-tab-1280");
 
   // The DJ cancels; the slot is available again (and stays so after a reload).
-  await row.getByRole("button", { name: SCHEDULE_LABELS.cancel }).click();
+  await row.getByRole("button", { name: SCHEDULE_TEXTS.cancel }).click();
   const deleted = page.getByRole("dialog", { name: SCHEDULE_MESSAGES.deletedTitle });
   await expect(deleted).toBeVisible();
   await deleted.getByRole("button", { name: "OK" }).click();
-  await expect(row.getByText(SCHEDULE_LABELS.available, { exact: true })).toBeVisible();
+  await expect(row.getByText(SCHEDULE_TEXTS.available, { exact: true })).toBeVisible();
   await page.reload();
   await expect(
-    slotRow(page, LAST_SLOT).getByRole("button", { name: SCHEDULE_LABELS.book }),
+    slotRow(page, LAST_SLOT).getByRole("button", { name: SCHEDULE_TEXTS.book }),
   ).toBeVisible();
   await context.close();
 });
@@ -134,10 +134,10 @@ test("a DJ's schedule and booking dialog at 390 px", async ({ browser }) => {
   const { context, page } = await openAs(browser, seeded().dj, 390);
   await openSchedule(page);
   await screenshot(page, "schedule-dj-390");
-  await slotRow(page, LAST_SLOT).getByRole("button", { name: SCHEDULE_LABELS.book }).click();
+  await slotRow(page, LAST_SLOT).getByRole("button", { name: SCHEDULE_TEXTS.book }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await screenshot(page, "schedule-booking-dialog-390", { fullPage: false });
-  await page.getByRole("dialog").getByRole("button", { name: SCHEDULE_LABELS.cancel }).click();
+  await page.getByRole("dialog").getByRole("button", { name: SCHEDULE_TEXTS.cancel }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
   // The page fits the phone: no sideways scrolling.
   const overflow = await page.evaluate(
@@ -151,29 +151,29 @@ test("an admin books a permanent slot for a chosen DJ and cancels it", async ({ 
   const dj = seeded().dj;
   const { context, page } = await openAs(browser, adminCredentials(), 390);
   await openSchedule(page);
-  await expect(page.getByRole("button", { name: SCHEDULE_LABELS.wipeSchedule })).toBeVisible();
+  await expect(page.getByRole("button", { name: SCHEDULE_TEXTS.wipeSchedule })).toBeVisible();
 
   const row = slotRow(page, LAST_SLOT);
-  await row.getByRole("button", { name: SCHEDULE_LABELS.book }).click();
+  await row.getByRole("button", { name: SCHEDULE_TEXTS.book }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: /Genre/ }).fill("Techno");
-  await dialog.getByRole("button", { name: SCHEDULE_LABELS.book }).click();
+  await dialog.getByRole("button", { name: SCHEDULE_TEXTS.book }).click();
   await expect(dialog.getByText(SCHEDULE_MESSAGES.selectDj)).toBeVisible();
-  await dialog.getByRole("combobox", { name: SCHEDULE_LABELS.bookFor }).click();
+  await dialog.getByRole("combobox", { name: SCHEDULE_TEXTS.bookFor }).click();
   await page.getByRole("option", { name: dj.username }).click();
-  await dialog.getByRole("checkbox", { name: SCHEDULE_LABELS.permanentBooking }).check();
+  await dialog.getByRole("checkbox", { name: SCHEDULE_TEXTS.permanentBooking }).check();
   await screenshot(page, "schedule-admin-dialog-390", { fullPage: false });
-  await dialog.getByRole("button", { name: SCHEDULE_LABELS.book }).click();
+  await dialog.getByRole("button", { name: SCHEDULE_TEXTS.book }).click();
 
   const booked = page.getByRole("dialog", { name: SCHEDULE_MESSAGES.bookedTitle });
   await expect(booked).toContainText(slotBookedFor(dj.username));
   await booked.getByRole("button", { name: "OK" }).click();
   await expect(row.getByRole("link", { name: dj.username })).toBeVisible();
-  await expect(row.getByText(SCHEDULE_LABELS.permanent, { exact: true })).toBeVisible();
+  await expect(row.getByText(SCHEDULE_TEXTS.permanent, { exact: true })).toBeVisible();
   await row.scrollIntoViewIfNeeded();
   await screenshot(page, "schedule-admin-booked-390", { fullPage: false });
 
-  await row.getByRole("button", { name: SCHEDULE_LABELS.cancel }).click();
+  await row.getByRole("button", { name: SCHEDULE_TEXTS.cancel }).click();
   await expect(page.getByRole("dialog", { name: SCHEDULE_MESSAGES.deletedTitle })).toBeVisible();
   await context.close();
 });
@@ -183,8 +183,8 @@ test("a member who is not a DJ sees 'DJ Only' instead of Book", async ({ openMem
     const { page } = await openMember({ viewport: { width, height: width > 600 ? 800 : 844 } });
     await openSchedule(page);
     await expect(slotRow(page, LAST_SLOT).getByText(SCHEDULE_MESSAGES.djOnly)).toBeVisible();
-    await expect(page.getByRole("button", { name: SCHEDULE_LABELS.book })).toHaveCount(0);
-    await expect(page.getByRole("button", { name: SCHEDULE_LABELS.wipeSchedule })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: SCHEDULE_TEXTS.book })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: SCHEDULE_TEXTS.wipeSchedule })).toHaveCount(0);
     await screenshot(page, `schedule-member-${width}`);
   }
 });

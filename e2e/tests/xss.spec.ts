@@ -6,15 +6,15 @@ import {
   CHAT_NAMESPACE,
   CHAT_RULES,
   CHAT_SERVER_EVENTS,
-  CHAT_UI,
+  CHAT_TEXTS,
   cleanChatMessage,
-  INBOX_TEXTS,
   isApiAddress,
   isGifLink,
-  MESSAGE_LIMITS,
-  MESSAGE_MESSAGES,
   PATHS,
   PM_WINDOW_TEXTS,
+  PRIVATE_MESSAGE_LIMITS,
+  PRIVATE_MESSAGE_MESSAGES,
+  PRIVATE_MESSAGE_TEXTS,
   parseChatMessage,
   USER_MESSAGES,
 } from "@airwave/contracts";
@@ -402,7 +402,7 @@ const shownInChat = (message: string) =>
     .map((s) => (s.kind === "image" ? "" : s.text))
     .join("");
 
-const chatLog = (page: Page) => page.getByRole("log", { name: CHAT_UI.messages });
+const chatLog = (page: Page) => page.getByRole("log", { name: CHAT_TEXTS.messages });
 
 const chatTexts = (page: Page) =>
   chatLog(page)
@@ -420,14 +420,14 @@ async function openChat(page: Page) {
   await rules.getByRole("button", { name: CHAT_RULES.accept }).click();
   await expect(rules).toBeHidden();
   // The tools are enabled once the room's connection is up.
-  await expect(page.getByRole("button", { name: CHAT_UI.bold })).toBeEnabled();
+  await expect(page.getByRole("button", { name: CHAT_TEXTS.bold })).toBeEnabled();
 }
 
 /** What a private message's bubble shows: the body as sent, trimmed. */
 const pmBodies = (payloads: TextPayload[]) =>
   payloads
     .map((p) => p.text.trim())
-    .filter((b) => b.length > 0 && b.length <= MESSAGE_LIMITS.bodyMax);
+    .filter((b) => b.length > 0 && b.length <= PRIVATE_MESSAGE_LIMITS.bodyMax);
 
 async function startConversation(from: ApiMember, to: Viewer): Promise<string> {
   const res = await from.post("/api/auth/pm/conversations", { userId: to.id });
@@ -447,10 +447,12 @@ async function sendNext(from: ApiMember, conversationId: string, queue: TextPayl
       body: p.text,
     });
     const body = p.text.trim();
-    if (body.length === 0 || body.length > MESSAGE_LIMITS.bodyMax) {
+    if (body.length === 0 || body.length > PRIVATE_MESSAGE_LIMITS.bodyMax) {
       expect(res.status(), p.name).toBe(400);
       expect((await res.json()).message).toBe(
-        body.length === 0 ? MESSAGE_MESSAGES.bodyEmpty : MESSAGE_MESSAGES.bodyTooLong,
+        body.length === 0
+          ? PRIVATE_MESSAGE_MESSAGES.bodyEmpty
+          : PRIVATE_MESSAGE_MESSAGES.bodyTooLong,
       );
     } else {
       expect(res.status(), `${p.name}: ${await res.text()}`).toBe(200);
@@ -570,7 +572,7 @@ test("the XSS corpus through the chat, private messages and name tags: nothing r
     // The allowed name tags are drawn: the gradient, and the own upload from this origin.
     const nameTag = (page: Page, m: ApiMember) =>
       chatLog(page)
-        .getByRole("article", { name: CHAT_UI.messageFrom(m.member.username) })
+        .getByRole("article", { name: CHAT_TEXTS.messageFrom(m.member.username) })
         .first()
         .getByTestId("name-tag");
     for (const v of viewers) {
@@ -606,7 +608,7 @@ test("the XSS corpus through the chat, private messages and name tags: nothing r
             message: `${v.label}: the window shows the newest page as text`,
             timeout: 15_000,
           })
-          .toBeGreaterThanOrEqual(MESSAGE_LIMITS.pageSize);
+          .toBeGreaterThanOrEqual(PRIVATE_MESSAGE_LIMITS.pageSize);
         await expectCleanDocument(v);
       }),
     );
@@ -618,7 +620,7 @@ test("the XSS corpus through the chat, private messages and name tags: nothing r
         await v.page.goto(`${PATHS.inbox}?convo=${conversations[i]}`);
         const log = v.page.getByRole("log", { name: a.member.username });
         // Older pages come with "Load previous" (or by scrolling to the top).
-        const older = log.getByRole("button", { name: MESSAGE_MESSAGES.loadPrevious });
+        const older = log.getByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.loadPrevious });
         await expect
           .poll(
             async () => {
@@ -631,7 +633,7 @@ test("the XSS corpus through the chat, private messages and name tags: nothing r
           )
           .toEqual([]);
         // Not one of them is taken for a GIF and drawn as an image.
-        await expect(log.getByRole("img", { name: INBOX_TEXTS.gifAlt })).toHaveCount(0);
+        await expect(log.getByRole("img", { name: PRIVATE_MESSAGE_TEXTS.gifAlt })).toHaveCount(0);
         await expectCleanDocument(v);
       }),
     );
@@ -681,9 +683,9 @@ test("image links the spec turns into images: under the app's CSP no request lea
       type: "message",
     });
     const article = chatLog(v.page).getByRole("article", {
-      name: CHAT_UI.messageFrom(s.member.username),
+      name: CHAT_TEXTS.messageFrom(s.member.username),
     });
-    await expect(article.getByRole("img", { name: CHAT_UI.pastedImageAlt })).toHaveAttribute(
+    await expect(article.getByRole("img", { name: CHAT_TEXTS.pastedImageAlt })).toHaveAttribute(
       "src",
       `https://${hosts.chat}/cat.png`,
     );
@@ -695,7 +697,7 @@ test("image links the spec turns into images: under the app's CSP no request lea
     await expect(
       v.page
         .getByRole("log", { name: s.member.username })
-        .getByRole("img", { name: INBOX_TEXTS.gifAlt }),
+        .getByRole("img", { name: PRIVATE_MESSAGE_TEXTS.gifAlt }),
     ).toHaveAttribute("src", `https://${hosts.pm}/a.gif`);
 
     // The policy refused all three; the browser made no request for any of them.

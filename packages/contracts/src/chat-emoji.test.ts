@@ -5,7 +5,7 @@ import {
   CHAT_COLOUR_GRID,
   CHAT_COLOUR_NAMES,
   CHAT_EMOJI_CATEGORIES,
-  CHAT_EMOJI_LABELS,
+  CHAT_EMOJI_TEXTS,
   chatColourSwatchName,
   mixColour,
 } from "./chat-emoji.ts";
@@ -64,7 +64,7 @@ describe("chat emoji categories", () => {
   it("are Recent, the 9 Unicode groups and Party, each with a label", () => {
     expect(CHAT_EMOJI_CATEGORIES).toHaveLength(11);
     expect(CHAT_EMOJI_CATEGORIES[0]).toBe("recent");
-    expect(CHAT_EMOJI_CATEGORIES.map((c) => CHAT_EMOJI_LABELS[c])).toEqual([
+    expect(CHAT_EMOJI_CATEGORIES.map((c) => CHAT_EMOJI_TEXTS[c])).toEqual([
       "Recent",
       "Smileys & Emotion",
       "People & Body",

@@ -25,7 +25,7 @@ export type ChatEmojiCategory = (typeof CHAT_EMOJI_CATEGORIES)[number];
 /** The Unicode groups among the categories (their slugs in the Unicode emoji data). */
 export type ChatEmojiGroup = Exclude<ChatEmojiCategory, "recent" | "party">;
 
-export const CHAT_EMOJI_LABELS: Record<ChatEmojiCategory, string> = {
+export const CHAT_EMOJI_TEXTS: Record<ChatEmojiCategory, string> = {
   recent: "Recent",
   smileys_emotion: "Smileys & Emotion",
   people_body: "People & Body",
@@ -164,6 +164,6 @@ export const CHAT_COLOUR_GRID: readonly (readonly ChatColourSwatch[])[] = CHAT_C
 export const chatColourSwatchName = (swatch: Pick<ChatColourSwatch, "colour" | "tone">) =>
   `${swatch.colour}, ${swatch.tone}`;
 
-export const CHAT_COLOUR_UI = {
+export const CHAT_COLOUR_TEXTS = {
   grid: "Chat colours",
 } as const;

@@ -19,13 +19,13 @@ export const CHAT_STORAGE = {
 } as const;
 
 /** Local storage keys of the name tag presets and announcements (chat spec 3; community spec 3). */
-export const CHAT_EXTRAS_STORAGE = {
+export const CHAT_STORAGE_KEYS = {
   nameTagPresets: "chatNameTagPresets",
   /** The `at` of the last announcement this tab dismissed (session storage): not shown again. */
   dismissedAnnouncement: "chatDismissedAnnouncement",
 } as const;
 
-export const CHAT_WEB_LIMITS = {
+export const CHAT_VIEW_LIMITS = {
   /** The colour picker's hex input: `#` and up to 8 hex digits. */
   hexInputMax: 9,
   /** Messages kept on screen; older ones leave the list (the history is on the server). */
@@ -55,7 +55,7 @@ export const CHAT_RULES = {
   accept: "I agree, enter the chat",
 } as const;
 
-export const CHAT_UI = {
+export const CHAT_TEXTS = {
   pageTitle: "Chat",
   chatBox: "Chat room",
   camsArea: "Live cams",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isApiAddress } from "./http.ts";
-import { MESSAGE_LIMITS } from "./messages.ts";
+import { PRIVATE_MESSAGE_LIMITS } from "./private-messages.ts";
 
 /**
  * GIFs: search through the app's server (decisions, "Media": the browser never sees the GIF service's
@@ -112,7 +112,7 @@ export const isGifLink = (text: string): boolean =>
 
 /** The composer's emoji picker (community spec 4 and 9). */
 export const EMOJI_LIMITS = {
-  recentMax: MESSAGE_LIMITS.recentEmojis,
+  recentMax: PRIVATE_MESSAGE_LIMITS.recentEmojis,
   /** Local storage key of the recently used emojis (community spec 3). */
   recentStorageKey: "recentEmojis",
 } as const;

@@ -1,6 +1,6 @@
 import type { ThemeSettings } from "./chat.ts";
-import type { PmMessageEvent } from "./messages.ts";
 import type { NotificationView } from "./notifications.ts";
+import type { PmMessageEvent } from "./private-messages.ts";
 import { type NowPlaying, RADIO_EVENTS } from "./radio.ts";
 import type { Weekday } from "./schedule.ts";
 

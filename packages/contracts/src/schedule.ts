@@ -104,7 +104,7 @@ export const SCHEDULE_MESSAGES = {
 export const slotBookedFor = (name: string) => `Slot booked for ${name} successfully.`;
 
 /** Labels of the schedule screen. */
-export const SCHEDULE_LABELS = {
+export const SCHEDULE_TEXTS = {
   applyDj: "Apply DJ",
   title: "DJ Schedule",
   days: "Days of the week",

@@ -132,7 +132,7 @@ describe("chat handlers", () => {
         ANNOUNCEMENT_CLIENT_EVENTS.send,
         ANNOUNCEMENT_CLIENT_EVENTS.getLast,
       ],
-      messages: [CHAT_PM_CLIENT_EVENTS.send],
+      "private-messages": [CHAT_PM_CLIENT_EVENTS.send],
       radio: [TRACK_ID_CLIENT_EVENTS.request],
     });
   });

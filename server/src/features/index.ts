@@ -5,9 +5,9 @@ import { chatFeature } from "./chat/index.ts";
 import { djFeature } from "./dj/index.ts";
 import { gifsFeature } from "./gifs/index.ts";
 import { homeFeature } from "./home/index.ts";
-import { messagesFeature } from "./messages/index.ts";
 import { notificationsFeature } from "./notifications/index.ts";
 import { postsFeature } from "./posts/index.ts";
+import { privateMessagesFeature } from "./private-messages/index.ts";
 import { radioFeature } from "./radio/index.ts";
 import { scheduleFeature } from "./schedule/index.ts";
 import { socialFeature } from "./social/index.ts";
@@ -30,7 +30,7 @@ export const FEATURES: readonly Feature[] = [
   postsFeature,
   uploadsFeature,
   chatFeature,
-  messagesFeature,
+  privateMessagesFeature,
   ticketsFeature,
   scheduleFeature,
   djFeature,

@@ -4,8 +4,8 @@ import {
   conversationParticipants,
   conversations,
   privateMessages,
-} from "../../src/features/messages/schema.ts";
-import { participantKeyOf } from "../../src/features/messages/service.ts";
+} from "../../src/features/private-messages/schema.ts";
+import { participantKeyOf } from "../../src/features/private-messages/service.ts";
 import type { DbOrTx } from "../../src/platform/db/index.ts";
 
 /**

@@ -42,7 +42,10 @@ const ProfilePage = lazyNamed(() => import("../features/profile/ProfilePage.tsx"
 const MyProfileRedirect = lazyNamed(upcoming, "MyProfileRedirect");
 const NewsFeedPage = lazyNamed(() => import("../features/feed/NewsFeedPage.tsx"), "NewsFeedPage");
 const ApplyDjPage = lazyNamed(() => import("../features/dj/ApplyDjPage.tsx"), "ApplyDjPage");
-const InboxPage = lazyNamed(() => import("../features/inbox/InboxPage.tsx"), "InboxPage");
+const InboxPage = lazyNamed(
+  () => import("../features/private-messages/InboxPage.tsx"),
+  "InboxPage",
+);
 const AdminPage = lazyNamed(() => import("../features/admin/AdminPage.tsx"), "AdminPage");
 
 /** The route table of community spec section 2. Matching ignores case. */

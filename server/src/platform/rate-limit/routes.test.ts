@@ -20,8 +20,8 @@ import { signInMember } from "../../../test/members.ts";
 import { passwordResets } from "../../features/auth/schema.ts";
 import { gifs } from "../../features/gifs/schema.ts";
 import { contactMessages } from "../../features/home/schema.ts";
-import { conversations, privateMessages } from "../../features/messages/schema.ts";
 import { comments, postReports, posts } from "../../features/posts/schema.ts";
+import { conversations, privateMessages } from "../../features/private-messages/schema.ts";
 import { users } from "../identity/users.schema.ts";
 import { uploads } from "../storage/schema.ts";
 

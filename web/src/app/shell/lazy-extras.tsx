@@ -10,7 +10,7 @@ const NotificationsBellLazy = lazy(async () => ({
   default: (await import("../../features/notifications/NotificationsBell.tsx")).NotificationsBell,
 }));
 const InboxButtonLazy = lazy(async () => ({
-  default: (await import("../../features/inbox/InboxButton.tsx")).InboxButton,
+  default: (await import("../../features/private-messages/InboxButton.tsx")).InboxButton,
 }));
 const UserSearchBoxLazy = lazy(async () => ({
   default: (await import("../../features/search/UserSearchBox.tsx")).UserSearchBox,

@@ -1,4 +1,4 @@
-import { CHAT_UI, cleanChatMessage } from "@airwave/contracts";
+import { CHAT_TEXTS, cleanChatMessage } from "@airwave/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -52,9 +52,9 @@ describe("ChatMessageText", () => {
   it("shows a pasted image link as an image that opens the viewer", async () => {
     const open = vi.fn();
     render(<ChatMessageText message="look https://img.test/cat.webp" onOpenImage={open} />);
-    const img = screen.getByRole("img", { name: CHAT_UI.pastedImageAlt });
+    const img = screen.getByRole("img", { name: CHAT_TEXTS.pastedImageAlt });
     expect(img).toHaveAttribute("src", "https://img.test/cat.webp");
-    await userEvent.click(screen.getByRole("button", { name: CHAT_UI.openImage }));
+    await userEvent.click(screen.getByRole("button", { name: CHAT_TEXTS.openImage }));
     expect(open).toHaveBeenCalledWith("https://img.test/cat.webp");
   });
 

@@ -1,5 +1,5 @@
 import {
-  CHAT_UI,
+  CHAT_TEXTS,
   type ChatSegment,
   type InlineSegment,
   type MessageFormat,
@@ -33,13 +33,13 @@ function Inline({
       component="button"
       type="button"
       onClick={() => onOpenImage?.(segment.src)}
-      aria-label={CHAT_UI.openImage}
+      aria-label={CHAT_TEXTS.openImage}
       sx={{ display: "block", p: 0, my: 0.5, border: 0, bgcolor: "transparent", cursor: "zoom-in" }}
     >
       <Box
         component="img"
         src={segment.src}
-        alt={CHAT_UI.pastedImageAlt}
+        alt={CHAT_TEXTS.pastedImageAlt}
         loading="lazy"
         referrerPolicy="no-referrer"
         sx={{ display: "block", maxWidth: "min(100%, 260px)", maxHeight: 200, borderRadius: 1 }}

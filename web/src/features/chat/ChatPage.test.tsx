@@ -3,7 +3,7 @@ import {
   CHAT_MESSAGES,
   CHAT_RULES,
   CHAT_STORAGE,
-  CHAT_UI,
+  CHAT_TEXTS,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
   TRACK_ID_CLIENT_EVENTS,
@@ -78,7 +78,7 @@ async function setup(
   return { user: userEvent.setup({ delay: null }), serverSends, fetchMock };
 }
 
-const sidePanel = () => screen.getByRole("complementary", { name: CHAT_UI.users });
+const sidePanel = () => screen.getByRole("complementary", { name: CHAT_TEXTS.users });
 
 // A whole screen per test: give a busy machine time.
 describe("the chat room screen", { timeout: 20_000 }, () => {
@@ -86,11 +86,14 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
     const { user, serverSends } = await setup();
     expect(screen.getByText("welcome back")).toBeVisible();
     expect(within(sidePanel()).getByText("bob")).toBeVisible();
-    expect(within(sidePanel()).getByText(CHAT_UI.usersOnline(2))).toBeVisible();
+    expect(within(sidePanel()).getByText(CHAT_TEXTS.usersOnline(2))).toBeVisible();
     // The reserved cams area is there, empty and collapsed.
     expect(document.querySelector("[data-reserved=cams]")).not.toBeVisible();
 
-    await user.type(screen.getByRole("combobox", { name: CHAT_UI.inputLabel }), "hi :wave:{Enter}");
+    await user.type(
+      screen.getByRole("combobox", { name: CHAT_TEXTS.inputLabel }),
+      "hi :wave:{Enter}",
+    );
     expect(socket.emit).toHaveBeenCalledWith(IN.message, {
       message: "hi 👋",
       type: "message",
@@ -105,8 +108,8 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
 
   it("likes and replies to a message", async () => {
     const { user, serverSends } = await setup();
-    const bobs = screen.getByRole("article", { name: CHAT_UI.messageFrom("bob") });
-    await user.click(within(bobs).getByRole("button", { name: CHAT_UI.like }));
+    const bobs = screen.getByRole("article", { name: CHAT_TEXTS.messageFrom("bob") });
+    await user.click(within(bobs).getByRole("button", { name: CHAT_TEXTS.like }));
     expect(socket.emit).toHaveBeenCalledWith(IN.like, { messageId: "h1" });
     serverSends(OUT.likeUpdate, {
       messageId: "h1",
@@ -116,8 +119,8 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
       "aria-pressed",
       "true",
     );
-    await user.click(within(bobs).getByRole("button", { name: CHAT_UI.replyTo("bob") }));
-    expect(screen.getByText(CHAT_UI.replyingTo("bob"))).toBeVisible();
+    await user.click(within(bobs).getByRole("button", { name: CHAT_TEXTS.replyTo("bob") }));
+    expect(screen.getByText(CHAT_TEXTS.replyingTo("bob"))).toBeVisible();
     await user.keyboard("thanks{Enter}");
     expect(socket.emit).toHaveBeenLastCalledWith(IN.message, {
       message: "thanks",
@@ -125,16 +128,16 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
       id: expect.any(Number),
       replyTo: { id: "h1" },
     });
-    expect(screen.queryByText(CHAT_UI.replyingTo("bob"))).toBeNull();
+    expect(screen.queryByText(CHAT_TEXTS.replyingTo("bob"))).toBeNull();
   });
 
   it("welcomes a member who joins with a toast", async () => {
     const { serverSends } = await setup();
     const carol = chatUser("u-carol", "carol");
     serverSends(OUT.userConnected, { user: carol });
-    expect(within(sidePanel()).getByText(CHAT_UI.usersOnline(3))).toBeVisible();
+    expect(within(sidePanel()).getByText(CHAT_TEXTS.usersOnline(3))).toBeVisible();
     expect(
-      within(screen.getByRole("region", { name: CHAT_UI.welcomeToasts })).getByText(
+      within(screen.getByRole("region", { name: CHAT_TEXTS.welcomeToasts })).getByText(
         CHAT_MESSAGES.userJoined("carol"),
       ),
     ).toBeVisible();
@@ -145,7 +148,7 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
     serverSends(OUT.error, { event: IN.message, message: CHAT_MESSAGES.invalidGif });
     expect(await screen.findByText(CHAT_MESSAGES.invalidGif)).toBeVisible();
     serverSends(OUT.system, { message: CHAT_MESSAGES.slowDown });
-    expect(screen.getByRole("log", { name: CHAT_UI.messages })).toHaveTextContent(
+    expect(screen.getByRole("log", { name: CHAT_TEXTS.messages })).toHaveTextContent(
       CHAT_MESSAGES.slowDown,
     );
   });
@@ -174,41 +177,41 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
 
   it("changes the text size with the buttons and Alt +/-, within 80-160%, kept in a cookie", async () => {
     const { user } = await setup();
-    const log = screen.getByRole("log", { name: CHAT_UI.messages });
-    await user.click(screen.getByRole("button", { name: CHAT_UI.fontLarger }));
+    const log = screen.getByRole("log", { name: CHAT_TEXTS.messages });
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.fontLarger }));
     expect(log).toHaveStyle({ fontSize: "1.1rem" });
     expect(document.cookie).toContain(`${CHAT_STORAGE.fontScaleCookie}=1.1`);
     await user.keyboard("{Alt>}-{/Alt}{Alt>}-{/Alt}{Alt>}-{/Alt}{Alt>}-{/Alt}");
     expect(log).toHaveStyle({ fontSize: `${CHAT_LIMITS.fontScaleMin}rem` });
-    expect(screen.getByRole("button", { name: CHAT_UI.fontSmaller })).toBeDisabled();
+    expect(screen.getByRole("button", { name: CHAT_TEXTS.fontSmaller })).toBeDisabled();
   });
 
   it("opens and leaves full screen", async () => {
     const { user } = await setup();
-    await user.click(screen.getByRole("button", { name: CHAT_UI.fullScreen }));
-    expect(screen.getByRole("region", { name: CHAT_UI.chatBox })).toHaveStyle({
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.fullScreen }));
+    expect(screen.getByRole("region", { name: CHAT_TEXTS.chatBox })).toHaveStyle({
       position: "fixed",
     });
     await user.keyboard("{Escape}");
-    expect(screen.getByRole("button", { name: CHAT_UI.fullScreen })).toBeVisible();
+    expect(screen.getByRole("button", { name: CHAT_TEXTS.fullScreen })).toBeVisible();
   });
 
   it("the user menu: private message (not for oneself) and the profile in a new tab", async () => {
     const { user } = await setup();
     await user.click(
       within(sidePanel()).getByRole("button", {
-        name: `${CHAT_UI.userMenu(me.username)} ${CHAT_UI.you}`,
+        name: `${CHAT_TEXTS.userMenu(me.username)} ${CHAT_TEXTS.you}`,
       }),
     );
-    expect(screen.queryByRole("menuitem", { name: CHAT_UI.privateMessage })).toBeNull();
-    expect(screen.queryByRole("menuitem", { name: CHAT_UI.ban })).toBeNull();
+    expect(screen.queryByRole("menuitem", { name: CHAT_TEXTS.privateMessage })).toBeNull();
+    expect(screen.queryByRole("menuitem", { name: CHAT_TEXTS.ban })).toBeNull();
     await user.keyboard("{Escape}");
-    await user.click(within(sidePanel()).getByRole("button", { name: CHAT_UI.userMenu("bob") }));
-    const profile = screen.getByRole("menuitem", { name: CHAT_UI.viewProfile });
+    await user.click(within(sidePanel()).getByRole("button", { name: CHAT_TEXTS.userMenu("bob") }));
+    const profile = screen.getByRole("menuitem", { name: CHAT_TEXTS.viewProfile });
     expect(profile).toHaveAttribute("href", "/user/bob");
     expect(profile).toHaveAttribute("target", "_blank");
-    expect(screen.queryByRole("menuitem", { name: CHAT_UI.kick })).toBeNull();
-    await user.click(screen.getByRole("menuitem", { name: CHAT_UI.privateMessage }));
+    expect(screen.queryByRole("menuitem", { name: CHAT_TEXTS.kick })).toBeNull();
+    await user.click(screen.getByRole("menuitem", { name: CHAT_TEXTS.privateMessage }));
     expect(getPrivateChatState().tabs.map((t) => t.username)).toEqual(["bob"]);
   });
 
@@ -221,34 +224,37 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
       if (path === "/api/auth/chat/kick") return json({}, 500);
       return json({});
     });
-    await user.click(within(sidePanel()).getByRole("button", { name: CHAT_UI.userMenu("bob") }));
-    await user.click(screen.getByRole("menuitem", { name: CHAT_UI.ban }));
-    const dialog = screen.getByRole("dialog", { name: CHAT_UI.banTitle("bob") });
-    const reason = within(dialog).getByRole("textbox", { name: CHAT_UI.reason });
+    await user.click(within(sidePanel()).getByRole("button", { name: CHAT_TEXTS.userMenu("bob") }));
+    await user.click(screen.getByRole("menuitem", { name: CHAT_TEXTS.ban }));
+    const dialog = screen.getByRole("dialog", { name: CHAT_TEXTS.banTitle("bob") });
+    const reason = within(dialog).getByRole("textbox", { name: CHAT_TEXTS.reason });
     expect(reason).toHaveAttribute("maxlength", String(CHAT_LIMITS.banReasonMax));
     await user.type(reason, "spamming");
-    await user.click(within(dialog).getByRole("button", { name: CHAT_UI.ban }));
-    const result = await screen.findByRole("dialog", { name: CHAT_UI.banned });
+    await user.click(within(dialog).getByRole("button", { name: CHAT_TEXTS.ban }));
+    const result = await screen.findByRole("dialog", { name: CHAT_TEXTS.banned });
     expect(result).toHaveTextContent(CHAT_MESSAGES.banned("bob"));
     expect(bodies).toContainEqual({ userId: "u-bob", reason: "spamming" });
     await user.click(within(result).getByRole("button", { name: "OK" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
-    await user.click(within(sidePanel()).getByRole("button", { name: CHAT_UI.userMenu("bob") }));
-    await user.click(screen.getByRole("menuitem", { name: CHAT_UI.kick }));
+    await user.click(within(sidePanel()).getByRole("button", { name: CHAT_TEXTS.userMenu("bob") }));
+    await user.click(screen.getByRole("menuitem", { name: CHAT_TEXTS.kick }));
     await user.click(
-      within(screen.getByRole("dialog", { name: CHAT_UI.kickTitle("bob") })).getByRole("button", {
-        name: CHAT_UI.kick,
-      }),
+      within(screen.getByRole("dialog", { name: CHAT_TEXTS.kickTitle("bob") })).getByRole(
+        "button",
+        {
+          name: CHAT_TEXTS.kick,
+        },
+      ),
     );
-    expect(await screen.findByRole("dialog", { name: CHAT_UI.kickFailed })).toBeVisible();
+    expect(await screen.findByRole("dialog", { name: CHAT_TEXTS.kickFailed })).toBeVisible();
   });
 
   it("asks for the track id and shows the answer", async () => {
     const { user, serverSends } = await setup();
-    await user.click(screen.getByRole("button", { name: CHAT_UI.trackId }));
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.trackId }));
     expect(socket.emit).toHaveBeenCalledWith(TRACK_ID_CLIENT_EVENTS.request, {});
-    expect(screen.getByRole("button", { name: CHAT_UI.trackIdLoading })).toBeDisabled();
+    expect(screen.getByRole("button", { name: CHAT_TEXTS.trackIdLoading })).toBeDisabled();
     serverSends(TRACK_ID_SERVER_EVENTS.error, { message: CHAT_MESSAGES.trackIdNotConfigured });
     expect(await screen.findByText(CHAT_MESSAGES.trackIdNotConfigured)).toBeVisible();
   });
@@ -275,11 +281,11 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
         ? json({ days: [day("Monday")], timeZone: "Europe/London" })
         : json({}),
     );
-    await user.click(screen.getByRole("button", { name: CHAT_UI.schedule }));
-    const dialog = await screen.findByRole("dialog", { name: CHAT_UI.scheduleTitle });
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.schedule }));
+    const dialog = await screen.findByRole("dialog", { name: CHAT_TEXTS.scheduleTitle });
     expect(await within(dialog).findByText("DJ Nova")).toBeVisible();
     expect(within(dialog).queryByRole("button", { name: /book|cancel/i })).toBeNull();
-    await user.click(within(dialog).getByRole("button", { name: CHAT_UI.close }));
+    await user.click(within(dialog).getByRole("button", { name: CHAT_TEXTS.close }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
@@ -293,11 +299,11 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
       expiresAt: new Date(Date.now() + 600_000).toISOString(),
       issuedAt: new Date().toISOString(),
     });
-    const banner = screen.getByRole("status", { name: CHAT_UI.upNextLabel });
+    const banner = screen.getByRole("status", { name: CHAT_TEXTS.upNextLabel });
     expect(banner).toHaveTextContent("DJ Nova");
     expect(banner).toHaveTextContent(/starts in (10:00|9:5\d)/);
     serverSends(OUT.upNextClear);
-    expect(screen.queryByRole("status", { name: CHAT_UI.upNextLabel })).toBeNull();
+    expect(screen.queryByRole("status", { name: CHAT_TEXTS.upNextLabel })).toBeNull();
   });
 
   it("shows the rules-and-sound welcome on the first visit only", async () => {
@@ -314,10 +320,10 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
   it("on a mobile device toggles the user list as a panel over the chat", async () => {
     vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (iPhone) Mobile");
     const { user } = await setup();
-    expect(screen.queryByRole("button", { name: CHAT_UI.fullScreen })).toBeNull();
-    expect(screen.queryByRole("complementary", { name: CHAT_UI.users })).toBeNull();
-    await user.click(screen.getByRole("button", { name: new RegExp(`^${CHAT_UI.showUsers}`) }));
-    const panel = await screen.findByRole("dialog", { name: CHAT_UI.users });
+    expect(screen.queryByRole("button", { name: CHAT_TEXTS.fullScreen })).toBeNull();
+    expect(screen.queryByRole("complementary", { name: CHAT_TEXTS.users })).toBeNull();
+    await user.click(screen.getByRole("button", { name: new RegExp(`^${CHAT_TEXTS.showUsers}`) }));
+    const panel = await screen.findByRole("dialog", { name: CHAT_TEXTS.users });
     expect(within(panel).getByText("bob")).toBeVisible();
   });
 });

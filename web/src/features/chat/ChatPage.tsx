@@ -1,7 +1,7 @@
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
-  CHAT_UI,
+  CHAT_TEXTS,
   type ChatMessageView,
   CHAT_CLIENT_EVENTS as IN,
   PATHS,
@@ -126,13 +126,13 @@ function SidePanel({
     <Box sx={{ display: "flex", flexDirection: "column", minHeight: 0, height: "100%" }}>
       {onClose && (
         <Box sx={{ display: "flex", justifyContent: "flex-end", px: 1, pt: 1 }}>
-          <IconButton aria-label={CHAT_UI.hideUsers} onClick={onClose}>
+          <IconButton aria-label={CHAT_TEXTS.hideUsers} onClick={onClose}>
             <CloseIcon />
           </IconButton>
         </Box>
       )}
       {/* My Cam: reserved for the cams feature; nothing is shown until it exists. */}
-      <Box component="section" aria-label={CHAT_UI.myCam} data-reserved="my-cam" hidden />
+      <Box component="section" aria-label={CHAT_TEXTS.myCam} data-reserved="my-cam" hidden />
       <UserList users={users} meId={me._id} meRole={me.role} />
     </Box>
   );
@@ -228,7 +228,7 @@ export function ChatRoomView({
   const chatBox = (
     <Paper
       component="section"
-      aria-label={CHAT_UI.chatBox}
+      aria-label={CHAT_TEXTS.chatBox}
       sx={{
         flex: 1,
         minWidth: 0,
@@ -243,7 +243,7 @@ export function ChatRoomView({
       }}
     >
       {/* Live cams: reserved for the cams feature (collapsed, empty until it exists). */}
-      <Box component="section" aria-label={CHAT_UI.camsArea} data-reserved="cams" hidden />
+      <Box component="section" aria-label={CHAT_TEXTS.camsArea} data-reserved="cams" hidden />
       <Box
         sx={{
           display: "flex",
@@ -258,22 +258,22 @@ export function ChatRoomView({
         }}
       >
         <Typography variant="h6" component="h1" sx={{ fontWeight: 800, mr: "auto" }}>
-          {CHAT_UI.pageTitle}
+          {CHAT_TEXTS.pageTitle}
         </Typography>
         <AnnouncementButton size="small" />
         <NameTagCustomizerButton size="small" />
         <HeaderButton
-          label={state.trackIdLoading ? CHAT_UI.trackIdLoading : CHAT_UI.trackId}
+          label={state.trackIdLoading ? CHAT_TEXTS.trackIdLoading : CHAT_TEXTS.trackId}
           onClick={trackId}
           disabled={state.trackIdLocked}
         >
           {state.trackIdLoading ? <CircularProgress size={20} /> : <GraphicEqIcon />}
         </HeaderButton>
-        <HeaderButton label={CHAT_UI.schedule} onClick={() => setScheduleOpen(true)}>
+        <HeaderButton label={CHAT_TEXTS.schedule} onClick={() => setScheduleOpen(true)}>
           <EventNoteIcon />
         </HeaderButton>
         <HeaderButton
-          label={CHAT_UI.fontSmaller}
+          label={CHAT_TEXTS.fontSmaller}
           onClick={() => changeFont(-1)}
           disabled={fontScale <= CHAT_LIMITS.fontScaleMin}
         >
@@ -282,13 +282,13 @@ export function ChatRoomView({
         <Typography
           variant="caption"
           color="text.secondary"
-          aria-label={CHAT_UI.fontScale(fontScale)}
+          aria-label={CHAT_TEXTS.fontScale(fontScale)}
           sx={{ minWidth: 34, textAlign: "center", display: { xs: "none", sm: "block" } }}
         >
           {Math.round(clampFontScale(fontScale) * 100)}%
         </Typography>
         <HeaderButton
-          label={CHAT_UI.fontLarger}
+          label={CHAT_TEXTS.fontLarger}
           onClick={() => changeFont(1)}
           disabled={fontScale >= CHAT_LIMITS.fontScaleMax}
         >
@@ -296,7 +296,7 @@ export function ChatRoomView({
         </HeaderButton>
         {!mobile && (
           <HeaderButton
-            label={fullScreen ? CHAT_UI.exitFullScreen : CHAT_UI.fullScreen}
+            label={fullScreen ? CHAT_TEXTS.exitFullScreen : CHAT_TEXTS.fullScreen}
             onClick={() => setFullScreen((f) => !f)}
             pressed={fullScreen}
           >
@@ -305,8 +305,8 @@ export function ChatRoomView({
         )}
         {mobile && (
           <HeaderButton
-            label={CHAT_UI.withCount(
-              usersOpen ? CHAT_UI.hideUsers : CHAT_UI.showUsers,
+            label={CHAT_TEXTS.withCount(
+              usersOpen ? CHAT_TEXTS.hideUsers : CHAT_TEXTS.showUsers,
               countText(state.users.length, USERS_BADGE_MAX),
             )}
             onClick={() => setUsersOpen((o) => !o)}
@@ -322,7 +322,7 @@ export function ChatRoomView({
         <Box role="status" sx={{ px: 2, py: 0.5 }}>
           <LinearProgress sx={{ mb: 0.5 }} />
           <Typography variant="caption" color="text.secondary">
-            {state.status === "connecting" ? CHAT_UI.connecting : CHAT_UI.reconnecting}
+            {state.status === "connecting" ? CHAT_TEXTS.connecting : CHAT_TEXTS.reconnecting}
           </Typography>
         </Box>
       ) : null}
@@ -331,12 +331,12 @@ export function ChatRoomView({
           severity="warning"
           action={
             <Button component={RouterLink} to={PATHS.login} color="inherit" size="small">
-              {CHAT_UI.signIn}
+              {CHAT_TEXTS.signIn}
             </Button>
           }
           sx={{ m: 1 }}
         >
-          {CHAT_UI.notSignedIn}
+          {CHAT_TEXTS.notSignedIn}
         </Alert>
       )}
       <UpNextBanner upNext={state.upNext} />
@@ -353,7 +353,7 @@ export function ChatRoomView({
           meId={me._id}
           meName={me.username}
           fontScale={fontScale}
-          emptyText={connected ? CHAT_UI.noMessages : ""}
+          emptyText={connected ? CHAT_TEXTS.noMessages : ""}
           onLike={onLike}
           onReply={setReplyTo}
           onOpenImage={onOpenImage}
@@ -378,7 +378,7 @@ export function ChatRoomView({
         {!mobile && (
           <Paper
             component="aside"
-            aria-label={CHAT_UI.users}
+            aria-label={CHAT_TEXTS.users}
             sx={{ width: 260, flexShrink: 0, minHeight: 0, overflow: "hidden" }}
           >
             <SidePanel users={state.users} me={me} />
@@ -392,7 +392,7 @@ export function ChatRoomView({
             // Above the app's top bar.
             sx={{ zIndex: (t) => t.zIndex.modal }}
             slotProps={{
-              paper: { "aria-label": CHAT_UI.users, sx: { width: "min(300px, 85vw)" } },
+              paper: { "aria-label": CHAT_TEXTS.users, sx: { width: "min(300px, 85vw)" } },
             }}
           >
             <SidePanel users={state.users} me={me} onClose={() => setUsersOpen(false)} />
@@ -427,11 +427,11 @@ function NotSignedIn() {
         severity="info"
         action={
           <Button component={RouterLink} to={PATHS.login} color="inherit" size="small">
-            {CHAT_UI.signIn}
+            {CHAT_TEXTS.signIn}
           </Button>
         }
       >
-        {CHAT_UI.notSignedIn}
+        {CHAT_TEXTS.notSignedIn}
       </Alert>
     </Box>
   );

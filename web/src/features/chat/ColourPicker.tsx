@@ -1,8 +1,8 @@
 import {
   CHAT_COLOUR_GRID,
-  CHAT_COLOUR_UI,
-  CHAT_UI,
-  CHAT_WEB_LIMITS,
+  CHAT_COLOUR_TEXTS,
+  CHAT_TEXTS,
+  CHAT_VIEW_LIMITS,
   chatColourSwatchName,
   DEFAULT_TEXT_COLOUR,
   isChatColour,
@@ -23,7 +23,7 @@ import { loadRecentColours, rememberColour } from "./preferences.ts";
 
 function Swatch({
   colour,
-  label = CHAT_UI.colourSwatch(colour),
+  label = CHAT_TEXTS.colourSwatch(colour),
   selected,
   onPick,
   size = 26,
@@ -96,10 +96,10 @@ export function ColourPicker({
 
   return (
     <>
-      <Tooltip title={CHAT_UI.textColour}>
+      <Tooltip title={CHAT_TEXTS.textColour}>
         <span>
           <IconButton
-            aria-label={CHAT_UI.textColour}
+            aria-label={CHAT_TEXTS.textColour}
             aria-haspopup="dialog"
             onClick={(e) => setAnchor(e.currentTarget)}
             disabled={disabled}
@@ -130,14 +130,14 @@ export function ColourPicker({
         slotProps={{
           paper: {
             role: "dialog",
-            "aria-label": CHAT_UI.textColour,
+            "aria-label": CHAT_TEXTS.textColour,
             sx: { p: 2, width: 340, maxWidth: "calc(100vw - 32px)" },
           },
         }}
       >
         <Box
           role="radiogroup"
-          aria-label={CHAT_COLOUR_UI.grid}
+          aria-label={CHAT_COLOUR_TEXTS.grid}
           sx={{
             display: "grid",
             gridTemplateColumns: "repeat(13, minmax(0, 20px))",
@@ -166,7 +166,7 @@ export function ColourPicker({
               sx={{ mt: 1.5, mb: 0.5 }}
               id={`${id}-recent`}
             >
-              {CHAT_UI.recentColours}
+              {CHAT_TEXTS.recentColours}
             </Typography>
             <Box
               role="radiogroup"
@@ -185,11 +185,11 @@ export function ColourPicker({
             value={hex}
             onChange={(e) => setHex(`#${e.target.value.replace(/#/g, "")}`)}
             error={hex.length > 1 && !hexValid}
-            helperText={hex.length > 1 && !hexValid ? CHAT_UI.hexInvalid : " "}
+            helperText={hex.length > 1 && !hexValid ? CHAT_TEXTS.hexInvalid : " "}
             slotProps={{
               htmlInput: {
-                maxLength: CHAT_WEB_LIMITS.hexInputMax,
-                "aria-label": CHAT_UI.hexInput,
+                maxLength: CHAT_VIEW_LIMITS.hexInputMax,
+                "aria-label": CHAT_TEXTS.hexInput,
                 spellCheck: false,
               },
             }}
@@ -201,11 +201,11 @@ export function ColourPicker({
             disabled={!hexValid}
             sx={{ alignSelf: "flex-start" }}
           >
-            {CHAT_UI.applyColour}
+            {CHAT_TEXTS.applyColour}
           </Button>
         </Stack>
         <Button size="small" onClick={() => pick(DEFAULT_TEXT_COLOUR)}>
-          {CHAT_UI.resetColour}
+          {CHAT_TEXTS.resetColour}
         </Button>
       </Popover>
     </>

@@ -1,10 +1,10 @@
 import {
   CHAT_COLOUR_GRID,
-  CHAT_COLOUR_UI,
-  CHAT_EMOJI_LABELS,
+  CHAT_COLOUR_TEXTS,
+  CHAT_EMOJI_TEXTS,
   CHAT_LIMITS,
   CHAT_STORAGE,
-  CHAT_UI,
+  CHAT_TEXTS,
   type ChatMessageInput,
   type ChatMessageView,
   EMOJI_MESSAGES,
@@ -58,7 +58,7 @@ function setup(
       />
     </AppProviders>,
   );
-  const input = screen.getByRole("combobox", { name: CHAT_UI.inputLabel });
+  const input = screen.getByRole("combobox", { name: CHAT_TEXTS.inputLabel });
   return { sent, onSend, onError, onCancelReply, input, user: userEvent.setup({ delay: null }) };
 }
 
@@ -95,16 +95,16 @@ describe("Composer", () => {
 
   it("wraps the message in the chosen colour and sends the chosen formats; both are remembered", async () => {
     const { input, user, sent } = setup();
-    await user.click(screen.getByRole("button", { name: CHAT_UI.bold }));
-    await user.click(screen.getByRole("button", { name: CHAT_UI.underline }));
-    expect(screen.getByRole("button", { name: CHAT_UI.bold })).toHaveAttribute(
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.bold }));
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.underline }));
+    expect(screen.getByRole("button", { name: CHAT_TEXTS.bold })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
-    await user.click(screen.getByRole("button", { name: CHAT_UI.textColour }));
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.textColour }));
     await user.click(await screen.findByRole("radio", { name: "Red, base" }));
     await user.type(input, "loud");
-    await user.click(screen.getByRole("button", { name: CHAT_UI.send }));
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.send }));
     expect(sent[0]).toEqual({
       message: "[color=#FF5252]loud[/color]",
       type: "message",
@@ -122,8 +122,8 @@ describe("Composer", () => {
 
   it("shows the 13 colours in light, base and dark tones; a dark tone colours the message", async () => {
     const { input, user, sent } = setup();
-    await user.click(screen.getByRole("button", { name: CHAT_UI.textColour }));
-    const grid = await screen.findByRole("radiogroup", { name: CHAT_COLOUR_UI.grid });
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.textColour }));
+    const grid = await screen.findByRole("radiogroup", { name: CHAT_COLOUR_TEXTS.grid });
     const swatches = within(grid).getAllByRole("radio");
     expect(swatches).toHaveLength(39);
     const names = swatches.map((s) => s.getAttribute("aria-label"));
@@ -141,14 +141,14 @@ describe("Composer", () => {
       blueDark?.hex,
     ]);
 
-    await user.click(screen.getByRole("button", { name: CHAT_UI.textColour }));
-    const again = await screen.findByRole("radiogroup", { name: CHAT_COLOUR_UI.grid });
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.textColour }));
+    const again = await screen.findByRole("radiogroup", { name: CHAT_COLOUR_TEXTS.grid });
     expect(within(again).getByRole("radio", { name: "Blue, dark" })).toHaveAttribute(
       "aria-checked",
       "true",
     );
     expect(
-      screen.getByRole("radio", { name: CHAT_UI.colourSwatch(blueDark?.hex ?? "") }),
+      screen.getByRole("radio", { name: CHAT_TEXTS.colourSwatch(blueDark?.hex ?? "") }),
     ).toBeVisible();
   });
 
@@ -158,22 +158,22 @@ describe("Composer", () => {
     await user.click(screen.getByRole("button", { name: EMOJI_MESSAGES.openPicker }));
     const tabs = await screen.findAllByRole("tab", {}, { timeout: 5000 });
     expect(tabs).toHaveLength(11);
-    await user.click(screen.getByRole("tab", { name: CHAT_EMOJI_LABELS.party }));
+    await user.click(screen.getByRole("tab", { name: CHAT_EMOJI_TEXTS.party }));
     await user.click(screen.getByRole("button", { name: "🪩 mirror ball" }));
     expect(input).toHaveValue("tune 🪩");
   });
 
   it("takes a hex colour: # and 3 to 8 hex digits, at most 9 characters", async () => {
     const { input, user, sent } = setup();
-    await user.click(screen.getByRole("button", { name: CHAT_UI.textColour }));
-    const hex = await screen.findByRole("textbox", { name: CHAT_UI.hexInput });
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.textColour }));
+    const hex = await screen.findByRole("textbox", { name: CHAT_TEXTS.hexInput });
     expect(hex).toHaveAttribute("maxlength", "9");
     await user.clear(hex);
     await user.type(hex, "#12");
-    expect(screen.getByText(CHAT_UI.hexInvalid)).toBeVisible();
-    expect(screen.getByRole("button", { name: CHAT_UI.applyColour })).toBeDisabled();
+    expect(screen.getByText(CHAT_TEXTS.hexInvalid)).toBeVisible();
+    expect(screen.getByRole("button", { name: CHAT_TEXTS.applyColour })).toBeDisabled();
     await user.type(hex, "3abc");
-    await user.click(screen.getByRole("button", { name: CHAT_UI.applyColour }));
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.applyColour }));
     await user.type(input, "x{Enter}");
     expect(sent[0]?.message).toBe("[color=#123abc]x[/color]");
   });
@@ -181,7 +181,7 @@ describe("Composer", () => {
   it("replies: sends replyTo with the original's id and ends the reply", async () => {
     const original = chatMessage({ _id: "orig", username: "bob", message: "first" });
     const { input, user, sent, onCancelReply } = setup({ replyTo: original });
-    expect(screen.getByText(CHAT_UI.replyingTo("bob"))).toBeVisible();
+    expect(screen.getByText(CHAT_TEXTS.replyingTo("bob"))).toBeVisible();
     await user.type(input, "answer{Enter}");
     expect(sent[0]).toMatchObject({ message: "answer", replyTo: { id: "orig" } });
     expect(onCancelReply).toHaveBeenCalled();
@@ -191,7 +191,7 @@ describe("Composer", () => {
     const { input, user, sent } = setup({ disabled: true });
     await user.type(input, "hi{Enter}");
     expect(sent).toHaveLength(0);
-    expect(screen.getByRole("button", { name: CHAT_UI.send })).toBeDisabled();
+    expect(screen.getByRole("button", { name: CHAT_TEXTS.send })).toBeDisabled();
   });
 });
 
@@ -199,7 +199,7 @@ describe("the mention dropdown", () => {
   it("lists up to 8 members matching the @word, never oneself", async () => {
     const { input, user } = setup();
     await user.type(input, "hi @");
-    const list = screen.getByRole("listbox", { name: CHAT_UI.mentionList });
+    const list = screen.getByRole("listbox", { name: CHAT_TEXTS.mentionList });
     const options = screen.getAllByRole("option");
     expect(options).toHaveLength(CHAT_LIMITS.mentionSuggestions);
     expect(list).not.toHaveTextContent(me.username);
@@ -243,11 +243,11 @@ describe("image upload", () => {
     const { onError } = setup();
     const picker = screen.getByTestId("chat-image-input");
     fireEvent.change(picker, { target: { files: [file("a.txt", "text/plain")] } });
-    expect(onError).toHaveBeenLastCalledWith(CHAT_UI.selectImage);
+    expect(onError).toHaveBeenLastCalledWith(CHAT_TEXTS.selectImage);
     fireEvent.change(picker, {
       target: { files: [file("big.png", "image/png", 5 * 1024 * 1024 + 1)] },
     });
-    expect(onError).toHaveBeenLastCalledWith(CHAT_UI.imageTooLarge);
+    expect(onError).toHaveBeenLastCalledWith(CHAT_TEXTS.imageTooLarge);
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
@@ -263,7 +263,7 @@ describe("image upload", () => {
     fireEvent.change(screen.getByTestId("chat-image-input"), {
       target: { files: [file("a.png", "image/png")] },
     });
-    await user.click(await screen.findByRole("button", { name: CHAT_UI.sendImage }));
+    await user.click(await screen.findByRole("button", { name: CHAT_TEXTS.sendImage }));
     await waitFor(() =>
       expect(sent).toEqual([
         { message: "/uploads/temp/a.webp", type: "image", id: expect.any(Number) },
@@ -284,11 +284,11 @@ describe("image upload", () => {
     fireEvent.change(screen.getByTestId("chat-image-input"), {
       target: { files: [file("a.png", "image/png")] },
     });
-    await user.click(await screen.findByRole("button", { name: CHAT_UI.sendImage }));
-    expect(await screen.findByText(CHAT_UI.uploadNoUrl)).toBeVisible();
+    await user.click(await screen.findByRole("button", { name: CHAT_TEXTS.sendImage }));
+    expect(await screen.findByText(CHAT_TEXTS.uploadNoUrl)).toBeVisible();
     answer = json({ message: "nope" }, 500);
-    await user.click(screen.getByRole("button", { name: CHAT_UI.sendImage }));
-    expect(await screen.findByText(CHAT_UI.uploadFailed)).toBeVisible();
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.sendImage }));
+    expect(await screen.findByText(CHAT_TEXTS.uploadFailed)).toBeVisible();
     expect(sent).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import {
   CHAT_LIMITS,
-  CHAT_UI,
+  CHAT_TEXTS,
   type ChatMessageInput,
   type ChatMessageView,
   type ChatUser,
@@ -248,7 +248,7 @@ export function Composer({
   return (
     <Box
       component="form"
-      aria-label={CHAT_UI.composer}
+      aria-label={CHAT_TEXTS.composer}
       onSubmit={(e) => {
         e.preventDefault();
         send();
@@ -268,7 +268,7 @@ export function Composer({
             zIndex: 2,
           }}
         >
-          <List id={listId} role="listbox" aria-label={CHAT_UI.mentionList} dense disablePadding>
+          <List id={listId} role="listbox" aria-label={CHAT_TEXTS.mentionList} dense disablePadding>
             {suggestions.map((u, i) => (
               <ListItemButton
                 key={u._id}
@@ -310,18 +310,18 @@ export function Composer({
         >
           <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} noWrap>
             <Box component="span" sx={{ fontWeight: 700 }}>
-              {CHAT_UI.replyingTo(replyTo.username)}
+              {CHAT_TEXTS.replyingTo(replyTo.username)}
             </Box>
             {replyTo.type === "message" ? `: ${chatPlainText(replyTo.message)}` : ""}
           </Typography>
-          <IconButton size="small" aria-label={CHAT_UI.cancelReply} onClick={onCancelReply}>
+          <IconButton size="small" aria-label={CHAT_TEXTS.cancelReply} onClick={onCancelReply}>
             <CloseIcon fontSize="small" />
           </IconButton>
         </Box>
       )}
       <Box
         role="toolbar"
-        aria-label={CHAT_UI.tools}
+        aria-label={CHAT_TEXTS.tools}
         sx={{
           display: "flex",
           alignItems: "center",
@@ -335,10 +335,10 @@ export function Composer({
           onChange={(textcolor) => updatePrefs({ ...prefs, textcolor })}
           disabled={disabled}
         />
-        <Tooltip title={CHAT_UI.gif}>
+        <Tooltip title={CHAT_TEXTS.gif}>
           <span>
             <IconButton
-              aria-label={CHAT_UI.gif}
+              aria-label={CHAT_TEXTS.gif}
               onClick={() => setGifOpen(true)}
               disabled={disabled}
             >
@@ -346,10 +346,10 @@ export function Composer({
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title={CHAT_UI.image}>
+        <Tooltip title={CHAT_TEXTS.image}>
           <span>
             <IconButton
-              aria-label={CHAT_UI.image}
+              aria-label={CHAT_TEXTS.image}
               onClick={() => fileInput.current?.click()}
               disabled={disabled}
             >
@@ -368,7 +368,7 @@ export function Composer({
           onChange={onFile}
         />
         <FormatToggle
-          label={CHAT_UI.bold}
+          label={CHAT_TEXTS.bold}
           pressed={!!bold}
           onToggle={() => toggle("bold")}
           disabled={disabled}
@@ -376,7 +376,7 @@ export function Composer({
           <FormatBoldIcon />
         </FormatToggle>
         <FormatToggle
-          label={CHAT_UI.italic}
+          label={CHAT_TEXTS.italic}
           pressed={!!italic}
           onToggle={() => toggle("italic")}
           disabled={disabled}
@@ -384,7 +384,7 @@ export function Composer({
           <FormatItalicIcon />
         </FormatToggle>
         <FormatToggle
-          label={CHAT_UI.underline}
+          label={CHAT_TEXTS.underline}
           pressed={!!underline}
           onToggle={() => toggle("underline")}
           disabled={disabled}
@@ -398,7 +398,7 @@ export function Composer({
           data-testid="chat-counter"
           sx={{ ml: "auto", pr: 1 }}
         >
-          {CHAT_UI.counter(text.length)}
+          {CHAT_TEXTS.counter(text.length)}
         </Typography>
       </Box>
       <Box sx={{ display: "flex", alignItems: "flex-end", gap: 1 }}>
@@ -412,7 +412,7 @@ export function Composer({
           onKeyDown={onKeyDown}
           onSelect={syncCaret}
           onClick={syncCaret}
-          placeholder={CHAT_UI.placeholder}
+          placeholder={CHAT_TEXTS.placeholder}
           inputRef={input}
           // The input previews the chosen colour and formats; its placeholder stays neutral.
           sx={{
@@ -425,7 +425,7 @@ export function Composer({
           }}
           slotProps={{
             htmlInput: {
-              "aria-label": CHAT_UI.inputLabel,
+              "aria-label": CHAT_TEXTS.inputLabel,
               maxLength: CHAT_LIMITS.inputMax,
               role: "combobox",
               "aria-autocomplete": "list",
@@ -441,12 +441,12 @@ export function Composer({
             },
           }}
         />
-        <Tooltip title={CHAT_UI.send}>
+        <Tooltip title={CHAT_TEXTS.send}>
           <span>
             <IconButton
               type="submit"
               color="primary"
-              aria-label={CHAT_UI.send}
+              aria-label={CHAT_TEXTS.send}
               disabled={disabled || !text.trim()}
             >
               <SendIcon />

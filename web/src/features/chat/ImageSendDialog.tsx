@@ -1,6 +1,6 @@
 import {
   CHAT_LIMITS,
-  CHAT_UI,
+  CHAT_TEXTS,
   UPLOAD_FIELDS,
   UPLOAD_LIMITS,
   UPLOADS_ROUTES,
@@ -25,8 +25,8 @@ const IMAGE_MAX = Math.min(CHAT_LIMITS.imageMaxBytes, UPLOAD_LIMITS.imageMaxByte
 
 /** The client's check of a chosen file (chat spec 5): an image type, at most 5 MB. */
 export function checkChatImage(file: Pick<File, "type" | "size">): string | null {
-  if (!file.type.toLowerCase().startsWith("image/")) return CHAT_UI.selectImage;
-  if (file.size > IMAGE_MAX) return CHAT_UI.imageTooLarge;
+  if (!file.type.toLowerCase().startsWith("image/")) return CHAT_TEXTS.selectImage;
+  if (file.size > IMAGE_MAX) return CHAT_TEXTS.imageTooLarge;
   return null;
 }
 
@@ -38,9 +38,9 @@ async function uploadChatImage(file: File): Promise<string> {
   try {
     answer = await call(UPLOADS_ROUTES.tempImage, { body: form });
   } catch {
-    throw new Error(CHAT_UI.uploadFailed);
+    throw new Error(CHAT_TEXTS.uploadFailed);
   }
-  if (!answer?.url || typeof answer.url !== "string") throw new Error(CHAT_UI.uploadNoUrl);
+  if (!answer?.url || typeof answer.url !== "string") throw new Error(CHAT_TEXTS.uploadNoUrl);
   return answer.url;
 }
 
@@ -73,7 +73,7 @@ export function ImageSendDialog({
       return () => URL.revokeObjectURL(url);
     } catch {
       setPreview(null);
-      setError(CHAT_UI.readFailed);
+      setError(CHAT_TEXTS.readFailed);
     }
   }, [file]);
 
@@ -84,9 +84,9 @@ export function ImageSendDialog({
     try {
       const url = await upload.mutateAsync(file);
       if (onSend(url)) onClose();
-      else setError(CHAT_UI.uploadFailed);
+      else setError(CHAT_TEXTS.uploadFailed);
     } catch (err) {
-      setError(err instanceof Error ? err.message : CHAT_UI.uploadFailed);
+      setError(err instanceof Error ? err.message : CHAT_TEXTS.uploadFailed);
     } finally {
       setBusy(false);
     }
@@ -100,7 +100,7 @@ export function ImageSendDialog({
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id={`${id}-t`}>{CHAT_UI.imageDialogTitle}</DialogTitle>
+      <DialogTitle id={`${id}-t`}>{CHAT_TEXTS.imageDialogTitle}</DialogTitle>
       <DialogContent>
         {preview && (
           <Box
@@ -118,7 +118,7 @@ export function ImageSendDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {CHAT_UI.cancel}
+          {CHAT_TEXTS.cancel}
         </Button>
         <Button
           variant="contained"
@@ -126,7 +126,7 @@ export function ImageSendDialog({
           disabled={busy || !file}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {busy ? CHAT_UI.uploading : CHAT_UI.sendImage}
+          {busy ? CHAT_TEXTS.uploading : CHAT_TEXTS.sendImage}
         </Button>
       </DialogActions>
     </Dialog>

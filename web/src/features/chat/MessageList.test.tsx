@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, CHAT_UI, type ChatLike, type ChatMessageView } from "@airwave/contracts";
+import { CHAT_LIMITS, CHAT_TEXTS, type ChatLike, type ChatMessageView } from "@airwave/contracts";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -35,7 +35,7 @@ function setup(
         meId={extra.meId ?? "u-me"}
         meName="alice"
         fontScale={1}
-        emptyText={CHAT_UI.noMessages}
+        emptyText={CHAT_TEXTS.noMessages}
         onLike={onLike}
         onReply={onReply}
         onOpenImage={onOpenImage}
@@ -45,12 +45,13 @@ function setup(
   return { onLike, onReply, onOpenImage, user: userEvent.setup({ delay: null }) };
 }
 
-const article = (name: string) => screen.getByRole("article", { name: CHAT_UI.messageFrom(name) });
+const article = (name: string) =>
+  screen.getByRole("article", { name: CHAT_TEXTS.messageFrom(name) });
 
 describe("MessageList", () => {
   it("says so when there is nothing yet", () => {
     setup([]);
-    expect(screen.getByText(CHAT_UI.noMessages)).toBeVisible();
+    expect(screen.getByText(CHAT_TEXTS.noMessages)).toBeVisible();
   });
 
   it("renders every message type this screen owns", () => {
@@ -91,15 +92,15 @@ describe("MessageList", () => {
       chatMessage({ _id: "bad", username: "evil", type: "gif", message: "javascript:alert(1)" }),
     ]);
     expect(within(article("ann")).getByText("cyan")).toHaveStyle({ color: "#00BCD4" });
-    expect(screen.getByRole("img", { name: CHAT_UI.gifAlt("gif_fan") })).toHaveAttribute(
+    expect(screen.getByRole("img", { name: CHAT_TEXTS.gifAlt("gif_fan") })).toHaveAttribute(
       "src",
       "https://media.giphy.com/media/x/200.gif",
     );
-    expect(screen.getByRole("img", { name: CHAT_UI.gifAlt("lib") })).toHaveAttribute(
+    expect(screen.getByRole("img", { name: CHAT_TEXTS.gifAlt("lib") })).toHaveAttribute(
       "src",
       "/uploads/gifs/dance.gif",
     );
-    expect(screen.getByRole("img", { name: CHAT_UI.imageAlt("pics") })).toHaveAttribute(
+    expect(screen.getByRole("img", { name: CHAT_TEXTS.imageAlt("pics") })).toHaveAttribute(
       "src",
       "/uploads/temp/a.webp",
     );
@@ -121,9 +122,11 @@ describe("MessageList", () => {
       chatMessage({ _id: "i", username: "pics", type: "image", message: "/uploads/temp/a.webp" }),
     ]);
     await user.click(
-      screen.getByRole("button", { name: `${CHAT_UI.openImage}: ${CHAT_UI.imageAlt("pics")}` }),
+      screen.getByRole("button", {
+        name: `${CHAT_TEXTS.openImage}: ${CHAT_TEXTS.imageAlt("pics")}`,
+      }),
     );
-    expect(onOpenImage).toHaveBeenCalledWith("/uploads/temp/a.webp", CHAT_UI.imageAlt("pics"));
+    expect(onOpenImage).toHaveBeenCalledWith("/uploads/temp/a.webp", CHAT_TEXTS.imageAlt("pics"));
   });
 
   it("shows up to 8 likers and the count; a click on the chips toggles the like", async () => {
@@ -138,7 +141,7 @@ describe("MessageList", () => {
     expect(chips).toHaveAccessibleName(expect.stringContaining("and 4 more"));
     await user.click(chips);
     expect(onLike).toHaveBeenCalledWith("m");
-    await user.click(within(article("bob")).getByRole("button", { name: CHAT_UI.unlike }));
+    await user.click(within(article("bob")).getByRole("button", { name: CHAT_TEXTS.unlike }));
     expect(onLike).toHaveBeenCalledTimes(2);
   });
 
@@ -165,11 +168,13 @@ describe("MessageList", () => {
         replyTo: { id: "orig", username: "bob", message: "the original", type: "message" },
       }),
     ]);
-    const quote = screen.getByRole("button", { name: CHAT_UI.quoteOf("bob") });
+    const quote = screen.getByRole("button", { name: CHAT_TEXTS.quoteOf("bob") });
     expect(quote).toHaveTextContent("the original");
     await user.click(quote);
     expect(scrolled).toHaveBeenCalled();
-    await user.click(within(article("bob")).getByRole("button", { name: CHAT_UI.replyTo("bob") }));
+    await user.click(
+      within(article("bob")).getByRole("button", { name: CHAT_TEXTS.replyTo("bob") }),
+    );
     expect(onReply).toHaveBeenCalledWith(expect.objectContaining({ _id: "orig" }));
   });
 

@@ -1,7 +1,7 @@
 import {
   CHAT_LIMITS,
-  CHAT_UI,
-  CHAT_WEB_LIMITS,
+  CHAT_TEXTS,
+  CHAT_VIEW_LIMITS,
   type ChatLike,
   type ChatMessageView,
   DEFAULT_PROFILE_IMAGE,
@@ -66,7 +66,7 @@ function PulseBubbles({ count }: { count: number }) {
             bottom: 4,
             color: "error.main",
             pointerEvents: "none",
-            animation: `${float} ${CHAT_WEB_LIMITS.pulseMs}ms ease-out forwards`,
+            animation: `${float} ${CHAT_VIEW_LIMITS.pulseMs}ms ease-out forwards`,
             animationDelay: `${i * 120}ms`,
           }}
         >
@@ -90,13 +90,13 @@ function LikeChips({
   if (likes.length === 0) return null;
   const shown = likes.slice(0, CHAT_LIMITS.likeChips);
   const more = likes.length - shown.length;
-  const label = `${CHAT_UI.likedBy(
+  const label = `${CHAT_TEXTS.likedBy(
     shown.map((l) => l.username),
     more,
-  )}. ${likedByMe ? CHAT_UI.unlike : CHAT_UI.like}`;
+  )}. ${likedByMe ? CHAT_TEXTS.unlike : CHAT_TEXTS.like}`;
   return (
     <Tooltip
-      title={CHAT_UI.likedBy(
+      title={CHAT_TEXTS.likedBy(
         shown.map((l) => l.username),
         more,
       )}
@@ -202,7 +202,7 @@ const MessageItem = memo(function MessageItem({
   onQuote,
 }: ItemProps) {
   const openPasted = useCallback(
-    (src: string) => onOpenImage(src, CHAT_UI.pastedImageAlt),
+    (src: string) => onOpenImage(src, CHAT_TEXTS.pastedImageAlt),
     [onOpenImage],
   );
   const isUserType = m.type === "message" || MEDIA_TYPES.has(m.type);
@@ -217,13 +217,14 @@ const MessageItem = memo(function MessageItem({
   let body: ReactNode;
   if (MEDIA_TYPES.has(m.type)) {
     const src = safeMediaUrl(m.message);
-    const alt = m.type === "image" ? CHAT_UI.imageAlt(m.username) : CHAT_UI.gifAlt(m.username);
+    const alt =
+      m.type === "image" ? CHAT_TEXTS.imageAlt(m.username) : CHAT_TEXTS.gifAlt(m.username);
     body = src ? (
       <Box
         component="button"
         type="button"
         onClick={() => onOpenImage(src, alt)}
-        aria-label={`${CHAT_UI.openImage}: ${alt}`}
+        aria-label={`${CHAT_TEXTS.openImage}: ${alt}`}
         sx={{
           display: "block",
           p: 0,
@@ -270,7 +271,7 @@ const MessageItem = memo(function MessageItem({
       component="article"
       id={`chat-msg-${m._id}`}
       data-type={m.type}
-      aria-label={CHAT_UI.messageFrom(m.username)}
+      aria-label={CHAT_TEXTS.messageFrom(m.username)}
       sx={{
         position: "relative",
         display: "flex",
@@ -315,10 +316,10 @@ const MessageItem = memo(function MessageItem({
                 transition: "opacity 150ms",
               }}
             >
-              <Tooltip title={likedByMe ? CHAT_UI.unlike : CHAT_UI.like}>
+              <Tooltip title={likedByMe ? CHAT_TEXTS.unlike : CHAT_TEXTS.like}>
                 <IconButton
                   size="small"
-                  aria-label={likedByMe ? CHAT_UI.unlike : CHAT_UI.like}
+                  aria-label={likedByMe ? CHAT_TEXTS.unlike : CHAT_TEXTS.like}
                   aria-pressed={likedByMe}
                   onClick={() => onLike(m._id)}
                   sx={{ p: 0.5 }}
@@ -330,10 +331,10 @@ const MessageItem = memo(function MessageItem({
                   )}
                 </IconButton>
               </Tooltip>
-              <Tooltip title={CHAT_UI.replyTo(m.username)}>
+              <Tooltip title={CHAT_TEXTS.replyTo(m.username)}>
                 <IconButton
                   size="small"
-                  aria-label={CHAT_UI.replyTo(m.username)}
+                  aria-label={CHAT_TEXTS.replyTo(m.username)}
                   onClick={() => onReply(m)}
                   sx={{ p: 0.5 }}
                 >
@@ -346,7 +347,7 @@ const MessageItem = memo(function MessageItem({
         {m.replyTo && (
           <ButtonBase
             onClick={() => m.replyTo && onQuote(m.replyTo.id)}
-            aria-label={CHAT_UI.quoteOf(m.replyTo.username ?? "")}
+            aria-label={CHAT_TEXTS.quoteOf(m.replyTo.username ?? "")}
             sx={{
               display: "block",
               textAlign: "left",
@@ -368,7 +369,7 @@ const MessageItem = memo(function MessageItem({
             </Box>
             <Box component="span" sx={{ overflowWrap: "anywhere" }}>
               {m.replyTo.type && MEDIA_TYPES.has(m.replyTo.type)
-                ? CHAT_UI.mediaQuote
+                ? CHAT_TEXTS.mediaQuote
                 : m.replyTo.message}
             </Box>
           </ButtonBase>
@@ -427,7 +428,7 @@ export function MessageList({
     const el = scroller.current;
     if (!el) return;
     atBottom.current =
-      el.scrollHeight - el.scrollTop - el.clientHeight <= CHAT_WEB_LIMITS.bottomSlackPx;
+      el.scrollHeight - el.scrollTop - el.clientHeight <= CHAT_VIEW_LIMITS.bottomSlackPx;
     if (atBottom.current) setShowJump(false);
   };
 
@@ -446,7 +447,7 @@ export function MessageList({
 
   useEffect(() => {
     if (!highlight) return;
-    const timer = setTimeout(() => setHighlight(null), CHAT_WEB_LIMITS.highlightMs);
+    const timer = setTimeout(() => setHighlight(null), CHAT_VIEW_LIMITS.highlightMs);
     return () => clearTimeout(timer);
   }, [highlight]);
 
@@ -465,7 +466,7 @@ export function MessageList({
       <Box
         ref={scroller}
         role="log"
-        aria-label={CHAT_UI.messages}
+        aria-label={CHAT_TEXTS.messages}
         aria-live="polite"
         tabIndex={0}
         onScroll={onScroll}
@@ -515,7 +516,7 @@ export function MessageList({
         <Fab
           size="small"
           color="primary"
-          aria-label={CHAT_UI.jumpToNewest}
+          aria-label={CHAT_TEXTS.jumpToNewest}
           onClick={toBottom}
           sx={{ position: "absolute", right: 16, bottom: 12 }}
         >

@@ -1,4 +1,4 @@
-import { CHAT_UI } from "@airwave/contracts";
+import { CHAT_TEXTS } from "@airwave/contracts";
 import CloseIcon from "@mui/icons-material/Close";
 import {
   Box,
@@ -20,7 +20,7 @@ function ScheduleBody() {
   if (schedule.isPending)
     return (
       <Box sx={{ display: "grid", placeItems: "center", py: 6 }}>
-        <CircularProgress aria-label={CHAT_UI.loading} />
+        <CircularProgress aria-label={CHAT_TEXTS.loading} />
       </Box>
     );
   // Read-only: no actions column. A failed load shows the week's empty state.
@@ -42,9 +42,9 @@ export function ScheduleDialog({ open, onClose }: { open: boolean; onClose: () =
     >
       <DialogTitle id={`${id}-t`} sx={{ display: "flex", alignItems: "center", pr: 1 }}>
         <Box component="span" sx={{ flex: 1 }}>
-          {CHAT_UI.scheduleTitle}
+          {CHAT_TEXTS.scheduleTitle}
         </Box>
-        <IconButton aria-label={CHAT_UI.close} onClick={onClose}>
+        <IconButton aria-label={CHAT_TEXTS.close} onClick={onClose}>
           <CloseIcon />
         </IconButton>
       </DialogTitle>

@@ -1,4 +1,4 @@
-import { CHAT_UI, DEFAULT_PROFILE_IMAGE, safeMediaUrl, type UpNext } from "@airwave/contracts";
+import { CHAT_TEXTS, DEFAULT_PROFILE_IMAGE, safeMediaUrl, type UpNext } from "@airwave/contracts";
 import { Avatar, Box, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 
@@ -34,7 +34,7 @@ export function UpNextBanner({ upNext, now: fixedNow }: { upNext: UpNext | null;
   return (
     <Box
       role="status"
-      aria-label={CHAT_UI.upNextLabel}
+      aria-label={CHAT_TEXTS.upNextLabel}
       sx={{
         display: "flex",
         alignItems: "center",
@@ -52,7 +52,7 @@ export function UpNextBanner({ upNext, now: fixedNow }: { upNext: UpNext | null;
           variant="overline"
           sx={{ lineHeight: 1.2, color: "secondary.main", display: "block" }}
         >
-          {CHAT_UI.upNextLabel}
+          {CHAT_TEXTS.upNextLabel}
           {next.timeLabel ? ` · ${next.timeLabel}` : ""}
         </Typography>
         <Typography variant="body2" noWrap sx={{ fontWeight: 700 }}>
@@ -68,7 +68,7 @@ export function UpNextBanner({ upNext, now: fixedNow }: { upNext: UpNext | null;
         variant="body2"
         sx={{ fontVariantNumeric: "tabular-nums", color: "text.secondary", flexShrink: 0 }}
       >
-        {CHAT_UI.upNextCountdown(formatCountdown(left))}
+        {CHAT_TEXTS.upNextCountdown(formatCountdown(left))}
       </Typography>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { CHAT_UI } from "@airwave/contracts";
+import { CHAT_TEXTS } from "@airwave/contracts";
 import SystemUpdateAltIcon from "@mui/icons-material/SystemUpdateAlt";
 import {
   Button,
@@ -26,15 +26,17 @@ export function UpdateDialog({
     <Dialog open={open} aria-labelledby={`${id}-t`} maxWidth="xs" fullWidth>
       <DialogTitle id={`${id}-t`} sx={{ display: "flex", alignItems: "center", gap: 1 }}>
         <SystemUpdateAltIcon color="primary" />
-        {CHAT_UI.updateTitle}
+        {CHAT_TEXTS.updateTitle}
       </DialogTitle>
       <DialogContent>
-        <DialogContentText>{served?.description || CHAT_UI.updateText}</DialogContentText>
+        <DialogContentText>{served?.description || CHAT_TEXTS.updateText}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => setDismissed(served?.version ?? null)}>{CHAT_UI.updateLater}</Button>
+        <Button onClick={() => setDismissed(served?.version ?? null)}>
+          {CHAT_TEXTS.updateLater}
+        </Button>
         <Button variant="contained" onClick={() => served && onReload(served.version)}>
-          {CHAT_UI.updateReload}
+          {CHAT_TEXTS.updateReload}
         </Button>
       </DialogActions>
     </Dialog>

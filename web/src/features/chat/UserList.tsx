@@ -2,7 +2,7 @@ import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   CHAT_ROUTES,
-  CHAT_UI,
+  CHAT_TEXTS,
   type ChatUser,
   DEFAULT_PROFILE_IMAGE,
   isStaffRole,
@@ -48,13 +48,13 @@ async function moderate(
   user: Pick<ChatUser, "_id" | "username">,
   reason: string,
 ): Promise<DialogMessage> {
-  const failed = action === "ban" ? CHAT_UI.banFailed : CHAT_UI.kickFailed;
+  const failed = action === "ban" ? CHAT_TEXTS.banFailed : CHAT_TEXTS.kickFailed;
   try {
     const res = await call(CHAT_ROUTES[action], {
       body: { userId: user._id, ...(reason.trim() ? { reason: reason.trim() } : {}) },
     });
     return {
-      title: action === "ban" ? CHAT_UI.banned : CHAT_UI.kicked,
+      title: action === "ban" ? CHAT_TEXTS.banned : CHAT_TEXTS.kicked,
       message:
         res.message ||
         (action === "ban"
@@ -105,14 +105,14 @@ function ModerationDialog({
       slotProps={{ paper: { component: "form", onSubmit: submit } as object }}
     >
       <DialogTitle id={`${id}-t`}>
-        {action === "ban" ? CHAT_UI.banTitle(name) : CHAT_UI.kickTitle(name)}
+        {action === "ban" ? CHAT_TEXTS.banTitle(name) : CHAT_TEXTS.kickTitle(name)}
       </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {action === "ban" ? CHAT_UI.banExplain : CHAT_UI.kickExplain}
+          {action === "ban" ? CHAT_TEXTS.banExplain : CHAT_TEXTS.kickExplain}
         </DialogContentText>
         <TextField
-          label={CHAT_UI.reason}
+          label={CHAT_TEXTS.reason}
           value={reason}
           onChange={(e) => setReason(e.target.value.slice(0, CHAT_LIMITS.banReasonMax))}
           fullWidth
@@ -125,10 +125,10 @@ function ModerationDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {CHAT_UI.cancel}
+          {CHAT_TEXTS.cancel}
         </Button>
         <Button type="submit" variant="contained" color="error" disabled={busy}>
-          {action === "ban" ? CHAT_UI.ban : CHAT_UI.kick}
+          {action === "ban" ? CHAT_TEXTS.ban : CHAT_TEXTS.kick}
         </Button>
       </DialogActions>
     </Dialog>
@@ -177,14 +177,14 @@ export function UserList({
           letterSpacing: 0.6,
         }}
       >
-        {CHAT_UI.usersOnline(users.length)}
+        {CHAT_TEXTS.usersOnline(users.length)}
       </Typography>
       {users.length === 0 ? (
         <Typography color="text.secondary" sx={{ px: 2, py: 2 }}>
-          {CHAT_UI.noUsers}
+          {CHAT_TEXTS.noUsers}
         </Typography>
       ) : (
-        <List dense aria-label={CHAT_UI.users} sx={{ overflowY: "auto", flex: 1 }}>
+        <List dense aria-label={CHAT_TEXTS.users} sx={{ overflowY: "auto", flex: 1 }}>
           {users.map((u) => (
             <ListItem key={u._id} disablePadding>
               <ListItemButton
@@ -192,8 +192,8 @@ export function UserList({
                 // The name holds what the row shows: the member's name, and "(you)" on one's own row.
                 aria-label={
                   u._id === meId
-                    ? `${CHAT_UI.userMenu(u.username)} ${CHAT_UI.you}`
-                    : CHAT_UI.userMenu(u.username)
+                    ? `${CHAT_TEXTS.userMenu(u.username)} ${CHAT_TEXTS.you}`
+                    : CHAT_TEXTS.userMenu(u.username)
                 }
                 onClick={(e) => setMenu({ anchor: e.currentTarget, user: u })}
               >
@@ -213,7 +213,7 @@ export function UserList({
                       {u._id === meId && " "}
                       {u._id === meId && (
                         <Typography variant="caption" color="text.secondary">
-                          {CHAT_UI.you}
+                          {CHAT_TEXTS.you}
                         </Typography>
                       )}
                     </Box>
@@ -239,7 +239,7 @@ export function UserList({
             <ListItemIcon>
               <ChatBubbleOutlineIcon fontSize="small" />
             </ListItemIcon>
-            {CHAT_UI.privateMessage}
+            {CHAT_TEXTS.privateMessage}
           </MenuItem>
         )}
         {menuUser && (
@@ -253,7 +253,7 @@ export function UserList({
             <ListItemIcon>
               <OpenInNewIcon fontSize="small" />
             </ListItemIcon>
-            {CHAT_UI.viewProfile}
+            {CHAT_TEXTS.viewProfile}
           </MenuItem>
         )}
         {menuUser && staff && !isMe && (
@@ -261,7 +261,7 @@ export function UserList({
             <ListItemIcon>
               <LogoutIcon fontSize="small" />
             </ListItemIcon>
-            {CHAT_UI.kick}
+            {CHAT_TEXTS.kick}
           </MenuItem>
         )}
         {menuUser && staff && !isMe && (
@@ -269,7 +269,7 @@ export function UserList({
             <ListItemIcon>
               <BlockIcon fontSize="small" color="error" />
             </ListItemIcon>
-            {CHAT_UI.ban}
+            {CHAT_TEXTS.ban}
           </MenuItem>
         )}
       </Menu>

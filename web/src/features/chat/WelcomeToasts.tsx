@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, CHAT_UI } from "@airwave/contracts";
+import { CHAT_MESSAGES, CHAT_TEXTS } from "@airwave/contracts";
 import CloseIcon from "@mui/icons-material/Close";
 import WavingHandIcon from "@mui/icons-material/WavingHand";
 import { Box, IconButton, Paper, Typography } from "@mui/material";
@@ -16,7 +16,7 @@ export function WelcomeToasts({
   return (
     <Box
       role="region"
-      aria-label={CHAT_UI.welcomeToasts}
+      aria-label={CHAT_TEXTS.welcomeToasts}
       aria-live="polite"
       sx={{
         position: "absolute",
@@ -50,7 +50,7 @@ export function WelcomeToasts({
           <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
             {CHAT_MESSAGES.userJoined(j.username)}
           </Typography>
-          <IconButton size="small" aria-label={CHAT_UI.close} onClick={() => onDismiss(j.key)}>
+          <IconButton size="small" aria-label={CHAT_TEXTS.close} onClick={() => onDismiss(j.key)}>
             <CloseIcon fontSize="inherit" />
           </IconButton>
         </Paper>

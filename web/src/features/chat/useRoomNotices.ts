@@ -1,6 +1,6 @@
 import {
   CHAT_MESSAGES,
-  CHAT_UI,
+  CHAT_TEXTS,
   CHAT_SERVER_EVENTS as OUT,
   TRACK_ID_SERVER_EVENTS,
 } from "@airwave/contracts";
@@ -64,7 +64,8 @@ export function useRoomNotices(
   );
   useRoomEvent(
     TRACK_ID_SERVER_EVENTS.complete,
-    (payload) => enqueueSnackbar(messageOf(payload) ?? CHAT_UI.trackIdDone, { variant: "success" }),
+    (payload) =>
+      enqueueSnackbar(messageOf(payload) ?? CHAT_TEXTS.trackIdDone, { variant: "success" }),
     client,
   );
   useRoomEvent(

@@ -1,8 +1,8 @@
 import {
   CHAT_EMOJI_CATEGORIES,
-  CHAT_EMOJI_LABELS,
   CHAT_EMOJI_LIMITS,
   CHAT_EMOJI_MESSAGES,
+  CHAT_EMOJI_TEXTS,
   CHAT_PARTY_EMOJIS,
   EMOJI_MESSAGES,
 } from "@airwave/contracts";
@@ -47,7 +47,7 @@ describe("ChatEmojiPicker", { timeout: 15_000 }, () => {
     render(<ChatEmojiPicker onPick={() => {}} />);
     const tabs = await screen.findAllByRole("tab", {}, LOAD);
     expect(tabs.map((t) => t.getAttribute("aria-label"))).toEqual(
-      CHAT_EMOJI_CATEGORIES.map((c) => CHAT_EMOJI_LABELS[c]),
+      CHAT_EMOJI_CATEGORIES.map((c) => CHAT_EMOJI_TEXTS[c]),
     );
     expect(screen.getByRole("tablist", { name: CHAT_EMOJI_MESSAGES.categories })).toBeVisible();
     // With nothing used yet it opens on the smileys.

@@ -1,7 +1,7 @@
 import {
   CHAT_EMOJI_CATEGORIES,
-  CHAT_EMOJI_LABELS,
   CHAT_EMOJI_MESSAGES,
+  CHAT_EMOJI_TEXTS,
   type ChatEmojiCategory,
 } from "@airwave/contracts";
 import AccessTimeIcon from "@mui/icons-material/AccessTime";
@@ -68,7 +68,7 @@ export function ChatEmojiPicker({ onPick }: { onPick: (emoji: string) => void })
       data &&
       CHAT_EMOJI_CATEGORIES.map((id) => ({
         id,
-        label: CHAT_EMOJI_LABELS[id],
+        label: CHAT_EMOJI_TEXTS[id],
         icon: ICONS[id],
         emojis: id === "recent" ? "recent" : data.categories[id],
       })),

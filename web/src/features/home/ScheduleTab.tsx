@@ -1,4 +1,4 @@
-import { SCHEDULE_LABELS, SCHEDULE_MESSAGES } from "@airwave/contracts";
+import { SCHEDULE_MESSAGES, SCHEDULE_TEXTS } from "@airwave/contracts";
 import { Paper, Typography } from "@mui/material";
 import { EmptyState } from "../../ui/EmptyState.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
@@ -16,7 +16,7 @@ export function ScheduleTab() {
     <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {SCHEDULE_MESSAGES.policy}
-        {schedule.data?.timeZone && ` ${SCHEDULE_LABELS.stationTime(schedule.data.timeZone)}`}
+        {schedule.data?.timeZone && ` ${SCHEDULE_TEXTS.stationTime(schedule.data.timeZone)}`}
       </Typography>
       <ScheduleWeek days={days} now={now} />
     </Paper>

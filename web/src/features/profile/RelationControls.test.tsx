@@ -1,4 +1,4 @@
-import { MESSAGE_MESSAGES, PM_UNREAD_REFRESH_EVENT } from "@airwave/contracts";
+import { PM_UNREAD_REFRESH_EVENT, PRIVATE_MESSAGE_MESSAGES } from "@airwave/contracts";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -47,16 +47,16 @@ describe("the profile's Message button", () => {
   });
 
   it("says 'Cannot Message' with the server's message, adding the hint for a private profile", async () => {
-    serveStart(() => json({ message: MESSAGE_MESSAGES.privateProfile }, 403));
+    serveStart(() => json({ message: PRIVATE_MESSAGE_MESSAGES.privateProfile }, 403));
     const refreshed = vi.fn();
     window.addEventListener(PM_UNREAD_REFRESH_EVENT, refreshed);
     try {
       const user = await clickMessage();
       const dialog = await screen.findByRole("dialog", {
-        name: MESSAGE_MESSAGES.cannotMessageTitle,
+        name: PRIVATE_MESSAGE_MESSAGES.cannotMessageTitle,
       });
       expect(dialog).toHaveTextContent(
-        `${MESSAGE_MESSAGES.privateProfile} ${MESSAGE_MESSAGES.followMustBeAccepted}`,
+        `${PRIVATE_MESSAGE_MESSAGES.privateProfile} ${PRIVATE_MESSAGE_MESSAGES.followMustBeAccepted}`,
       );
       expect(refreshed).not.toHaveBeenCalled();
       expect(screen.getByTestId("location")).toHaveTextContent("/user/bob");
@@ -69,26 +69,32 @@ describe("the profile's Message button", () => {
   });
 
   it("explains a pending-looking follow when the member already follows the private profile", async () => {
-    serveStart(() => json({ message: MESSAGE_MESSAGES.privateProfile }, 403));
+    serveStart(() => json({ message: PRIVATE_MESSAGE_MESSAGES.privateProfile }, 403));
     await clickMessage(makeProfile({ isFollowing: true }));
-    const dialog = await screen.findByRole("dialog", { name: MESSAGE_MESSAGES.cannotMessageTitle });
+    const dialog = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.cannotMessageTitle,
+    });
     expect(dialog).toHaveTextContent(
-      `${MESSAGE_MESSAGES.privateProfile} ${MESSAGE_MESSAGES.followAcceptedStillPending}`,
+      `${PRIVATE_MESSAGE_MESSAGES.privateProfile} ${PRIVATE_MESSAGE_MESSAGES.followAcceptedStillPending}`,
     );
   });
 
   it("shows a refusal that does not mention a private profile as it is", async () => {
-    serveStart(() => json({ message: MESSAGE_MESSAGES.blocked }, 403));
+    serveStart(() => json({ message: PRIVATE_MESSAGE_MESSAGES.blocked }, 403));
     await clickMessage();
-    const dialog = await screen.findByRole("dialog", { name: MESSAGE_MESSAGES.cannotMessageTitle });
-    expect(dialog).toHaveTextContent(MESSAGE_MESSAGES.blocked);
-    expect(dialog).not.toHaveTextContent(MESSAGE_MESSAGES.followMustBeAccepted);
+    const dialog = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.cannotMessageTitle,
+    });
+    expect(dialog).toHaveTextContent(PRIVATE_MESSAGE_MESSAGES.blocked);
+    expect(dialog).not.toHaveTextContent(PRIVATE_MESSAGE_MESSAGES.followMustBeAccepted);
   });
 
   it("falls back to 'Unable to start conversation' without a server message", async () => {
     serveStart(() => new Response("", { status: 502 }));
     await clickMessage();
-    const dialog = await screen.findByRole("dialog", { name: MESSAGE_MESSAGES.cannotMessageTitle });
-    expect(dialog).toHaveTextContent(MESSAGE_MESSAGES.startConversationFailed);
+    const dialog = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.cannotMessageTitle,
+    });
+    expect(dialog).toHaveTextContent(PRIVATE_MESSAGE_MESSAGES.startConversationFailed);
   });
 });

@@ -1,7 +1,7 @@
 import {
-  MESSAGE_MESSAGES,
   mentionsPrivateProfile,
   PATHS,
+  PRIVATE_MESSAGE_MESSAGES,
   type UserProfile,
 } from "@airwave/contracts";
 import BlockIcon from "@mui/icons-material/Block";
@@ -14,8 +14,8 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../app/api.ts";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
-import { conversationIdOf, inboxApi } from "../inbox/api.ts";
-import { emitPmUnreadRefresh } from "../inbox/unread.ts";
+import { conversationIdOf, inboxApi } from "../private-messages/api.ts";
+import { emitPmUnreadRefresh } from "../private-messages/unread.ts";
 import { profileApi } from "./api.ts";
 import { isSettledAnswer, logFailure, patchProfile, reloadProfiles } from "./hooks.ts";
 
@@ -25,11 +25,11 @@ export function cannotMessageText(err: unknown, alreadyFollowing: boolean): stri
   const server = [body.message, body.msg, body.error].find(
     (v): v is string => typeof v === "string" && v.length > 0,
   );
-  const message = server ?? MESSAGE_MESSAGES.startConversationFailed;
+  const message = server ?? PRIVATE_MESSAGE_MESSAGES.startConversationFailed;
   if (!mentionsPrivateProfile(message)) return message;
   const hint = alreadyFollowing
-    ? MESSAGE_MESSAGES.followAcceptedStillPending
-    : MESSAGE_MESSAGES.followMustBeAccepted;
+    ? PRIVATE_MESSAGE_MESSAGES.followAcceptedStillPending
+    : PRIVATE_MESSAGE_MESSAGES.followMustBeAccepted;
   return `${message} ${hint}`;
 }
 
@@ -110,12 +110,12 @@ export function RelationControls({
     setBusy("message");
     try {
       const id = conversationIdOf(await inboxApi.start({ userId: profile.id }));
-      if (!id) throw new ApiError(500, MESSAGE_MESSAGES.startConversationFailed);
+      if (!id) throw new ApiError(500, PRIVATE_MESSAGE_MESSAGES.startConversationFailed);
       emitPmUnreadRefresh();
       navigate(`${PATHS.inbox}?convo=${encodeURIComponent(id)}`);
     } catch (err) {
       setDialog({
-        title: MESSAGE_MESSAGES.cannotMessageTitle,
+        title: PRIVATE_MESSAGE_MESSAGES.cannotMessageTitle,
         message: cannotMessageText(err, profile.isFollowing),
       });
     } finally {

@@ -1,9 +1,9 @@
 import {
   type BookingForm,
   bookingFormSchema,
-  SCHEDULE_LABELS,
   SCHEDULE_LIMITS,
   SCHEDULE_MESSAGES,
+  SCHEDULE_TEXTS,
   type ScheduleDay,
   type ScheduleSlot,
   type Weekday,
@@ -63,7 +63,7 @@ export function BookingDialog({
       {target && (
         <>
           <DialogTitle id={`${id}-t`}>
-            {SCHEDULE_LABELS.bookTitle(target.day.day, target.slot.timeSlot)}
+            {SCHEDULE_TEXTS.bookTitle(target.day.day, target.slot.timeSlot)}
           </DialogTitle>
           <BookingFormBody
             target={target}
@@ -133,7 +133,7 @@ function BookingFormBody({
               render={({ field }) => (
                 <TextField
                   select
-                  label={SCHEDULE_LABELS.bookFor}
+                  label={SCHEDULE_TEXTS.bookFor}
                   {...field}
                   error={!!errors.djName}
                   helperText={errors.djName?.message}
@@ -150,8 +150,8 @@ function BookingFormBody({
             />
           )}
           <TextField
-            label={SCHEDULE_LABELS.genre}
-            placeholder={SCHEDULE_LABELS.genrePlaceholder}
+            label={SCHEDULE_TEXTS.genre}
+            placeholder={SCHEDULE_TEXTS.genrePlaceholder}
             autoFocus
             fullWidth
             required
@@ -172,7 +172,7 @@ function BookingFormBody({
                       onChange={(e) => field.onChange(e.target.checked)}
                     />
                   }
-                  label={SCHEDULE_LABELS.permanentBooking}
+                  label={SCHEDULE_TEXTS.permanentBooking}
                 />
               )}
             />
@@ -180,9 +180,9 @@ function BookingFormBody({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{SCHEDULE_LABELS.cancel}</Button>
+        <Button onClick={onClose}>{SCHEDULE_TEXTS.cancel}</Button>
         <Button type="submit" variant="contained" disabled={isSubmitting}>
-          {SCHEDULE_LABELS.book}
+          {SCHEDULE_TEXTS.book}
         </Button>
       </DialogActions>
     </form>

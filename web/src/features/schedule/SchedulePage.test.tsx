@@ -1,7 +1,7 @@
 import {
   HOME_MESSAGES,
-  SCHEDULE_LABELS,
   SCHEDULE_MESSAGES,
+  SCHEDULE_TEXTS,
   type ScheduleAnswer,
   type ScheduleDay,
   type ScheduleSlot,
@@ -78,7 +78,7 @@ const row = (timeSlot: string) => screen.getByText(timeSlot).closest("tr") as HT
 const findRow = async (timeSlot: string) =>
   (await screen.findByText(timeSlot)).closest("tr") as HTMLElement;
 const tab = (day: string) =>
-  within(screen.getByLabelText(SCHEDULE_LABELS.days)).getByRole("tab", { name: day });
+  within(screen.getByLabelText(SCHEDULE_TEXTS.days)).getByRole("tab", { name: day });
 const headers = (day: string) =>
   within(screen.getByLabelText(`${day} schedule`))
     .getAllByRole("columnheader")
@@ -98,7 +98,7 @@ describe("SchedulePage", () => {
         }),
       ),
     );
-    await screen.findByText(SCHEDULE_LABELS.title);
+    await screen.findByText(SCHEDULE_TEXTS.title);
     expect(tab("Wednesday")).toHaveAttribute("aria-selected", "true");
     expect(tab("Monday")).toBeDisabled();
     expect(tab("Tuesday")).toBeDisabled();
@@ -110,30 +110,30 @@ describe("SchedulePage", () => {
     // Someone else's booking: the name links to the profile; no button for this DJ.
     const taken = row("20:00 - 21:00");
     expect(within(taken).getByRole("link", { name: "dan" })).toHaveAttribute("href", "/user/dan");
-    expect(within(taken).getByText(SCHEDULE_LABELS.booked)).toBeVisible();
+    expect(within(taken).getByText(SCHEDULE_TEXTS.booked)).toBeVisible();
     expect(within(taken).queryByRole("button")).toBeNull();
     // Own booking: Cancel.
     const mine = row("21:00 - 22:00");
-    expect(within(mine).getByRole("button", { name: SCHEDULE_LABELS.cancel })).toBeVisible();
-    expect(within(mine).getByText(SCHEDULE_LABELS.permanent)).toBeVisible();
+    expect(within(mine).getByRole("button", { name: SCHEDULE_TEXTS.cancel })).toBeVisible();
+    expect(within(mine).getByText(SCHEDULE_TEXTS.permanent)).toBeVisible();
     // Free slots: Book from the current hour on; earlier hours have ended.
     expect(
-      within(row("12:00 - 13:00")).getByRole("button", { name: SCHEDULE_LABELS.book }),
+      within(row("12:00 - 13:00")).getByRole("button", { name: SCHEDULE_TEXTS.book }),
     ).toBeVisible();
     expect(within(row("11:00 - 12:00")).queryByRole("button")).toBeNull();
-    expect(within(row("11:00 - 12:00")).getByText(SCHEDULE_LABELS.ended)).toBeVisible();
-    expect(within(row("23:00 - 00:00")).getByText(SCHEDULE_LABELS.available)).toBeVisible();
+    expect(within(row("11:00 - 12:00")).getByText(SCHEDULE_TEXTS.ended)).toBeVisible();
+    expect(within(row("23:00 - 00:00")).getByText(SCHEDULE_TEXTS.available)).toBeVisible();
     expect(within(row("23:00 - 00:00")).getByText(SCHEDULE_MESSAGES.availableSlot)).toBeVisible();
     // Only admins wipe.
-    expect(screen.queryByRole("button", { name: SCHEDULE_LABELS.wipeSchedule })).toBeNull();
+    expect(screen.queryByRole("button", { name: SCHEDULE_TEXTS.wipeSchedule })).toBeNull();
   });
 
   it("shows 'DJ Only' instead of Book to a member who is not a DJ", async () => {
     renderPage(me, () => json(week({ "Wednesday 20:00 - 21:00": { ...dan } })));
-    await screen.findByText(SCHEDULE_LABELS.title);
+    await screen.findByText(SCHEDULE_TEXTS.title);
     expect(within(row("22:00 - 23:00")).getByText(SCHEDULE_MESSAGES.djOnly)).toBeVisible();
-    expect(screen.queryByRole("button", { name: SCHEDULE_LABELS.book })).toBeNull();
-    expect(screen.queryByRole("button", { name: SCHEDULE_LABELS.cancel })).toBeNull();
+    expect(screen.queryByRole("button", { name: SCHEDULE_TEXTS.book })).toBeNull();
+    expect(screen.queryByRole("button", { name: SCHEDULE_TEXTS.cancel })).toBeNull();
   });
 
   it("lets a DJ book another day's slot for self and shows 'Slot Booked!'", async () => {
@@ -146,23 +146,23 @@ describe("SchedulePage", () => {
         ? json({ ...booked, message: SCHEDULE_MESSAGES.booked })
         : json(week()),
     );
-    await screen.findByLabelText(SCHEDULE_LABELS.days);
+    await screen.findByLabelText(SCHEDULE_TEXTS.days);
     await user.click(tab("Friday"));
     await user.click(
-      within(row("22:00 - 23:00")).getByRole("button", { name: SCHEDULE_LABELS.book }),
+      within(row("22:00 - 23:00")).getByRole("button", { name: SCHEDULE_TEXTS.book }),
     );
     const dialog = screen.getByRole("dialog", {
-      name: SCHEDULE_LABELS.bookTitle("Friday", "22:00 - 23:00"),
+      name: SCHEDULE_TEXTS.bookTitle("Friday", "22:00 - 23:00"),
     });
     // No DJ picker and no permanent option for a DJ.
-    expect(within(dialog).queryByLabelText(SCHEDULE_LABELS.bookFor)).toBeNull();
+    expect(within(dialog).queryByLabelText(SCHEDULE_TEXTS.bookFor)).toBeNull();
     expect(within(dialog).queryByRole("checkbox")).toBeNull();
-    await user.click(within(dialog).getByRole("button", { name: SCHEDULE_LABELS.book }));
+    await user.click(within(dialog).getByRole("button", { name: SCHEDULE_TEXTS.book }));
     expect(await within(dialog).findByText(SCHEDULE_MESSAGES.genreRequired)).toBeVisible();
     expect(sent(fetchMock, "/api/auth/schedule/book")).toEqual([]);
 
     await user.type(within(dialog).getByRole("textbox", { name: /Genre/ }), "Trance");
-    await user.click(within(dialog).getByRole("button", { name: SCHEDULE_LABELS.book }));
+    await user.click(within(dialog).getByRole("button", { name: SCHEDULE_TEXTS.book }));
     const done = await screen.findByRole("dialog", { name: SCHEDULE_MESSAGES.bookedTitle });
     expect(done).toHaveTextContent(SCHEDULE_MESSAGES.booked);
     expect(sent(fetchMock, "/api/auth/schedule/book")).toEqual([
@@ -177,7 +177,7 @@ describe("SchedulePage", () => {
     await user.click(within(done).getByRole("button", { name: "OK" }));
     // The answer's week is shown at once (no reload): the slot is now the DJ's, with Cancel.
     expect(
-      await within(row("22:00 - 23:00")).findByRole("button", { name: SCHEDULE_LABELS.cancel }),
+      await within(row("22:00 - 23:00")).findByRole("button", { name: SCHEDULE_TEXTS.cancel }),
     ).toBeVisible();
     expect(
       fetchMock.mock.calls.filter(([u]) => String(u).endsWith("/api/auth/schedule")),
@@ -193,11 +193,11 @@ describe("SchedulePage", () => {
     );
     await user.click(
       await within(await findRow("20:00 - 21:00")).findByRole("button", {
-        name: SCHEDULE_LABELS.book,
+        name: SCHEDULE_TEXTS.book,
       }),
     );
     await user.type(screen.getByRole("textbox", { name: /Genre/ }), "House");
-    await user.click(screen.getByRole("button", { name: SCHEDULE_LABELS.book }));
+    await user.click(screen.getByRole("button", { name: SCHEDULE_TEXTS.book }));
     const failed = await screen.findByRole("dialog", {
       name: SCHEDULE_MESSAGES.bookingFailedTitle,
     });
@@ -220,22 +220,22 @@ describe("SchedulePage", () => {
       }
       return json(week());
     });
-    expect(await screen.findByRole("button", { name: SCHEDULE_LABELS.wipeSchedule })).toBeVisible();
+    expect(await screen.findByRole("button", { name: SCHEDULE_TEXTS.wipeSchedule })).toBeVisible();
     await user.click(
-      within(row("20:00 - 21:00")).getByRole("button", { name: SCHEDULE_LABELS.book }),
+      within(row("20:00 - 21:00")).getByRole("button", { name: SCHEDULE_TEXTS.book }),
     );
     const dialog = screen.getByRole("dialog");
     await user.type(within(dialog).getByRole("textbox", { name: /Genre/ }), "Techno");
-    await user.click(within(dialog).getByRole("button", { name: SCHEDULE_LABELS.book }));
+    await user.click(within(dialog).getByRole("button", { name: SCHEDULE_TEXTS.book }));
     expect(await within(dialog).findByText(SCHEDULE_MESSAGES.selectDj)).toBeVisible();
     expect(sent(fetchMock, "/api/auth/schedule/book")).toEqual([]);
 
-    await user.click(within(dialog).getByRole("combobox", { name: SCHEDULE_LABELS.bookFor }));
+    await user.click(within(dialog).getByRole("combobox", { name: SCHEDULE_TEXTS.bookFor }));
     await user.click(await screen.findByRole("option", { name: "dan" }));
     await user.click(
-      within(dialog).getByRole("checkbox", { name: SCHEDULE_LABELS.permanentBooking }),
+      within(dialog).getByRole("checkbox", { name: SCHEDULE_TEXTS.permanentBooking }),
     );
-    await user.click(within(dialog).getByRole("button", { name: SCHEDULE_LABELS.book }));
+    await user.click(within(dialog).getByRole("button", { name: SCHEDULE_TEXTS.book }));
     const done = await screen.findByRole("dialog", { name: SCHEDULE_MESSAGES.bookedTitle });
     expect(done).toHaveTextContent(slotBookedFor("dan"));
     expect(sent(fetchMock, "/api/auth/schedule/book")).toEqual([
@@ -251,7 +251,7 @@ describe("SchedulePage", () => {
         : json(week({ "Wednesday 20:00 - 21:00": { ...dan } })),
     );
     const cancel = await within(await findRow("20:00 - 21:00")).findByRole("button", {
-      name: SCHEDULE_LABELS.cancel,
+      name: SCHEDULE_TEXTS.cancel,
     });
     await user.click(cancel);
     const done = await screen.findByRole("dialog", { name: SCHEDULE_MESSAGES.deletedTitle });
@@ -260,7 +260,7 @@ describe("SchedulePage", () => {
       { day: "Wednesday", timeSlot: "20:00 - 21:00", djName: "dan" },
     ]);
     await user.click(within(done).getByRole("button", { name: "OK" }));
-    expect(within(row("20:00 - 21:00")).getByText(SCHEDULE_LABELS.available)).toBeVisible();
+    expect(within(row("20:00 - 21:00")).getByText(SCHEDULE_TEXTS.available)).toBeVisible();
   });
 
   it("says 'Deletion Failed' with the spec's text when the request cannot be made", async () => {
@@ -273,7 +273,7 @@ describe("SchedulePage", () => {
     });
     await user.click(
       await within(await findRow("20:00 - 21:00")).findByRole("button", {
-        name: SCHEDULE_LABELS.cancel,
+        name: SCHEDULE_TEXTS.cancel,
       }),
     );
     const failed = await screen.findByRole("dialog", {
@@ -289,13 +289,13 @@ describe("SchedulePage", () => {
         ? json(week())
         : json(week({ "Wednesday 20:00 - 21:00": { ...dan } })),
     );
-    await user.click(await screen.findByRole("button", { name: SCHEDULE_LABELS.wipeSchedule }));
+    await user.click(await screen.findByRole("button", { name: SCHEDULE_TEXTS.wipeSchedule }));
     const confirm = screen.getByRole("dialog", { name: SCHEDULE_MESSAGES.wipeConfirmTitle });
-    await user.click(within(confirm).getByRole("button", { name: SCHEDULE_LABELS.wipe }));
+    await user.click(within(confirm).getByRole("button", { name: SCHEDULE_TEXTS.wipe }));
     expect(await screen.findByRole("dialog", { name: SCHEDULE_MESSAGES.wipedTitle })).toBeVisible();
     expect(sent(fetchMock, "/api/auth/wipe")).toHaveLength(1);
     await waitFor(() =>
-      expect(within(row("20:00 - 21:00")).getByText(SCHEDULE_LABELS.available)).toBeVisible(),
+      expect(within(row("20:00 - 21:00")).getByText(SCHEDULE_TEXTS.available)).toBeVisible(),
     );
   });
 
@@ -316,12 +316,12 @@ describe("the home page's Schedule tab", () => {
         </MemoryRouter>
       </AppProviders>,
     );
-    await screen.findByLabelText(SCHEDULE_LABELS.days);
+    await screen.findByLabelText(SCHEDULE_TEXTS.days);
     expect(tab("Wednesday")).toHaveAttribute("aria-selected", "true");
     expect(headers("Wednesday")).toEqual(["Time", "DJ", "Genre", "Status"]);
     expect(within(row("20:00 - 21:00")).getByRole("link", { name: "dan" })).toBeVisible();
     expect(within(row("21:00 - 22:00")).getByText(HOME_MESSAGES.availableSlot)).toBeVisible();
-    expect(screen.queryByRole("button", { name: SCHEDULE_LABELS.book })).toBeNull();
+    expect(screen.queryByRole("button", { name: SCHEDULE_TEXTS.book })).toBeNull();
     expect(screen.queryByText(SCHEDULE_MESSAGES.djOnly)).toBeNull();
   });
 

@@ -1,8 +1,8 @@
 import {
   isAdminRole,
   PATHS,
-  SCHEDULE_LABELS,
   SCHEDULE_MESSAGES,
+  SCHEDULE_TEXTS,
   type ScheduleDay,
   type ScheduleSlot,
   type Weekday,
@@ -75,7 +75,7 @@ export function SchedulePage() {
       case "book":
         return (
           <Button size="small" variant="contained" onClick={() => setBooking({ day, slot })}>
-            {SCHEDULE_LABELS.book}
+            {SCHEDULE_TEXTS.book}
           </Button>
         );
       case "cancel":
@@ -87,7 +87,7 @@ export function SchedulePage() {
             disabled={remove.isPending}
             onClick={() => void cancel(slot, day)}
           >
-            {SCHEDULE_LABELS.cancel}
+            {SCHEDULE_TEXTS.cancel}
           </Button>
         );
       case "djOnly":
@@ -99,7 +99,7 @@ export function SchedulePage() {
       case "ended":
         return (
           <Typography variant="caption" color="text.disabled">
-            {SCHEDULE_LABELS.ended}
+            {SCHEDULE_TEXTS.ended}
           </Typography>
         );
       default:
@@ -117,7 +117,7 @@ export function SchedulePage() {
         <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
           <EventAvailableIcon color="secondary" />
           <Typography variant="h4" component="h1">
-            {SCHEDULE_LABELS.title}
+            {SCHEDULE_TEXTS.title}
           </Typography>
         </Stack>
         {admin && (
@@ -127,15 +127,15 @@ export function SchedulePage() {
             startIcon={<DeleteSweepIcon />}
             onClick={() => setConfirmWipe(true)}
             disabled={wipe.isPending}
-            aria-label={SCHEDULE_LABELS.wipeSchedule}
+            aria-label={SCHEDULE_TEXTS.wipeSchedule}
           >
-            {SCHEDULE_LABELS.wipe}
+            {SCHEDULE_TEXTS.wipe}
           </Button>
         )}
       </Stack>
       <Alert severity="info" sx={{ mb: 2 }}>
         {SCHEDULE_MESSAGES.policy}
-        {schedule.data?.timeZone && ` ${SCHEDULE_LABELS.stationTime(schedule.data.timeZone)}`}
+        {schedule.data?.timeZone && ` ${SCHEDULE_TEXTS.stationTime(schedule.data.timeZone)}`}
       </Alert>
       {!viewer.isDj && !admin && (
         <Alert
@@ -143,7 +143,7 @@ export function SchedulePage() {
           sx={{ mb: 2 }}
           action={
             <Button component={RouterLink} to={PATHS.applyDj} color="inherit" size="small">
-              {SCHEDULE_LABELS.applyDj}
+              {SCHEDULE_TEXTS.applyDj}
             </Button>
           }
         >
@@ -166,7 +166,7 @@ export function SchedulePage() {
         open={confirmWipe}
         title={SCHEDULE_MESSAGES.wipeConfirmTitle}
         message={SCHEDULE_MESSAGES.wipeConfirm}
-        confirmLabel={SCHEDULE_LABELS.wipe}
+        confirmLabel={SCHEDULE_TEXTS.wipe}
         busy={wipe.isPending}
         onConfirm={() => void wipeAll()}
         onClose={() => setConfirmWipe(false)}

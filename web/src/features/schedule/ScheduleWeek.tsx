@@ -1,7 +1,7 @@
 import {
   PATHS,
-  SCHEDULE_LABELS,
   SCHEDULE_MESSAGES,
+  SCHEDULE_TEXTS,
   type ScheduleDay,
   type ScheduleSlot,
 } from "@airwave/contracts";
@@ -63,7 +63,7 @@ export function ScheduleWeek({
           value={index}
           onChange={(_, i: number) => setChosen(i)}
           variant="fullWidth"
-          aria-label={SCHEDULE_LABELS.days}
+          aria-label={SCHEDULE_TEXTS.days}
           sx={{ borderBottom: 1, borderColor: "divider" }}
         >
           {days.map((d, i) => (
@@ -128,11 +128,11 @@ function ScheduleTable({
       >
         <TableHead>
           <TableRow>
-            <TableCell>{SCHEDULE_LABELS.time}</TableCell>
-            <TableCell>{SCHEDULE_LABELS.dj}</TableCell>
-            {!narrow && <TableCell>{SCHEDULE_LABELS.genre}</TableCell>}
-            {!narrow && <TableCell>{SCHEDULE_LABELS.status}</TableCell>}
-            {actions && <TableCell align="right">{SCHEDULE_LABELS.actions}</TableCell>}
+            <TableCell>{SCHEDULE_TEXTS.time}</TableCell>
+            <TableCell>{SCHEDULE_TEXTS.dj}</TableCell>
+            {!narrow && <TableCell>{SCHEDULE_TEXTS.genre}</TableCell>}
+            {!narrow && <TableCell>{SCHEDULE_TEXTS.status}</TableCell>}
+            {actions && <TableCell align="right">{SCHEDULE_TEXTS.actions}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -158,12 +158,12 @@ function StatusChips({ slot }: { slot: ScheduleSlot }) {
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: "wrap" }}>
       <Chip
         size="small"
-        label={booked ? SCHEDULE_LABELS.booked : SCHEDULE_LABELS.available}
+        label={booked ? SCHEDULE_TEXTS.booked : SCHEDULE_TEXTS.available}
         color={booked ? "secondary" : "default"}
         variant={booked ? "filled" : "outlined"}
       />
       {booked && slot.perm && (
-        <Chip size="small" variant="outlined" label={SCHEDULE_LABELS.permanent} />
+        <Chip size="small" variant="outlined" label={SCHEDULE_TEXTS.permanent} />
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import {
   BROADCAST_EVENTS,
-  SCHEDULE_LABELS,
+  SCHEDULE_TEXTS,
   type ScheduleAnswer,
   type ScheduleChangedEvent,
   TIME_SLOTS,
@@ -96,14 +96,14 @@ describe("schedule:changed", () => {
         </MemoryRouter>
       </AppProviders>,
     );
-    await screen.findByText(SCHEDULE_LABELS.title);
+    await screen.findByText(SCHEDULE_TEXTS.title);
     await waitFor(() => expect(socket.listeners(BROADCAST_EVENTS.scheduleChanged)).toBe(1));
-    expect(within(row("20:00 - 21:00")).getByText(SCHEDULE_LABELS.available)).toBeVisible();
+    expect(within(row("20:00 - 21:00")).getByText(SCHEDULE_TEXTS.available)).toBeVisible();
     expect(state.reads).toBe(1);
 
     state.bookedBy = "dan";
     act(() => socket.emit(BROADCAST_EVENTS.scheduleChanged, changed));
-    const booked = await within(row("20:00 - 21:00")).findByText(SCHEDULE_LABELS.booked);
+    const booked = await within(row("20:00 - 21:00")).findByText(SCHEDULE_TEXTS.booked);
     expect(booked).toBeVisible();
     expect(within(row("20:00 - 21:00")).getByRole("link", { name: "dan" })).toBeVisible();
     expect(state.reads).toBe(2);

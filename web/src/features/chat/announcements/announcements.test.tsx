@@ -2,8 +2,8 @@ import {
   ANNOUNCEMENT_CLIENT_EVENTS,
   ANNOUNCEMENT_SERVER_EVENTS,
   ANNOUNCEMENT_TEXTS,
-  CHAT_EXTRAS_STORAGE,
   CHAT_SERVER_EVENTS,
+  CHAT_STORAGE_KEYS,
   type UserData,
 } from "@airwave/contracts";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
@@ -189,7 +189,7 @@ describe("incoming announcement", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     await user.click(within(banner).getByRole("button", { name: ANNOUNCEMENT_TEXTS.dismiss }));
     expect(screen.queryByRole("region", { name: ANNOUNCEMENT_TEXTS.bannerLabel })).toBeNull();
-    expect(sessionStorage.getItem(CHAT_EXTRAS_STORAGE.dismissedAnnouncement)).toBe(at);
+    expect(sessionStorage.getItem(CHAT_STORAGE_KEYS.dismissedAnnouncement)).toBe(at);
 
     // Asked again after a reconnect: the dismissed one stays away.
     act(() => socket.serverSends("connect"));

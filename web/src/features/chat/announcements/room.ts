@@ -1,6 +1,6 @@
 import {
   type Announcement,
-  CHAT_EXTRAS_STORAGE,
+  CHAT_STORAGE_KEYS,
   ANNOUNCEMENT_CLIENT_EVENTS as IN,
   ANNOUNCEMENT_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
@@ -34,7 +34,7 @@ function announcementOf(payload: unknown): Announcement | null {
 
 const dismissedAt = () => {
   try {
-    return sessionStorage.getItem(CHAT_EXTRAS_STORAGE.dismissedAnnouncement);
+    return sessionStorage.getItem(CHAT_STORAGE_KEYS.dismissedAnnouncement);
   } catch {
     return null;
   }
@@ -42,7 +42,7 @@ const dismissedAt = () => {
 
 const remember = (a: Announcement) => {
   try {
-    sessionStorage.setItem(CHAT_EXTRAS_STORAGE.dismissedAnnouncement, a.at);
+    sessionStorage.setItem(CHAT_STORAGE_KEYS.dismissedAnnouncement, a.at);
   } catch {
     // Not kept: it may show again after a reload.
   }

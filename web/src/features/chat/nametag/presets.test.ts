@@ -1,10 +1,10 @@
-import { CHAT_EXTRAS_STORAGE, NAME_TAG_LIMITS, NAME_TAG_TEXTS } from "@airwave/contracts";
+import { CHAT_STORAGE_KEYS, NAME_TAG_LIMITS, NAME_TAG_TEXTS } from "@airwave/contracts";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deletePreset, presetStyle, readPresets, savePreset } from "./presets.ts";
 import { draftFrom, imageUrlAllowed, styleFrom, toColourInput } from "./style.ts";
 
 const red = { textColor: "#ff0000", backgroundType: "color" as const, backgroundColor: "#000000" };
-const stored = () => JSON.parse(localStorage.getItem(CHAT_EXTRAS_STORAGE.nameTagPresets) ?? "null");
+const stored = () => JSON.parse(localStorage.getItem(CHAT_STORAGE_KEYS.nameTagPresets) ?? "null");
 
 beforeEach(() => localStorage.clear());
 
@@ -44,7 +44,7 @@ describe("name tag presets", () => {
 
   it("skips stored entries that are not valid presets", () => {
     localStorage.setItem(
-      CHAT_EXTRAS_STORAGE.nameTagPresets,
+      CHAT_STORAGE_KEYS.nameTagPresets,
       JSON.stringify([
         { id: "1", label: "ok", textColor: "#fff" },
         { id: "2", label: "css", textColor: "red; background: url(x)" },
@@ -53,7 +53,7 @@ describe("name tag presets", () => {
       ]),
     );
     expect(readPresets().map((p) => p.label)).toEqual(["ok"]);
-    localStorage.setItem(CHAT_EXTRAS_STORAGE.nameTagPresets, "{oops");
+    localStorage.setItem(CHAT_STORAGE_KEYS.nameTagPresets, "{oops");
     expect(readPresets()).toEqual([]);
   });
 });

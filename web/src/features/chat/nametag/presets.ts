@@ -1,5 +1,5 @@
 import {
-  CHAT_EXTRAS_STORAGE,
+  CHAT_STORAGE_KEYS,
   NAME_TAG_LIMITS,
   type NameTagPreset,
   type NameTagStyling,
@@ -9,7 +9,7 @@ import {
 /** The saved presets (local storage `chatNameTagPresets`), newest first; unreadable entries are skipped. */
 export function readPresets(): NameTagPreset[] {
   try {
-    const raw = JSON.parse(localStorage.getItem(CHAT_EXTRAS_STORAGE.nameTagPresets) ?? "[]");
+    const raw = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEYS.nameTagPresets) ?? "[]");
     if (!Array.isArray(raw)) return [];
     return raw
       .flatMap((p) => {
@@ -24,7 +24,7 @@ export function readPresets(): NameTagPreset[] {
 
 function writePresets(presets: NameTagPreset[]) {
   try {
-    localStorage.setItem(CHAT_EXTRAS_STORAGE.nameTagPresets, JSON.stringify(presets));
+    localStorage.setItem(CHAT_STORAGE_KEYS.nameTagPresets, JSON.stringify(presets));
   } catch {
     // Storage full or refused: the list still shows for this visit.
   }

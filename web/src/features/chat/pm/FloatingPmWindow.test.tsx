@@ -1,10 +1,10 @@
 import {
   type ConversationView,
-  INBOX_TEXTS,
-  MESSAGE_MESSAGES,
   type MessageView,
   PM_WINDOW,
   PM_WINDOW_TEXTS,
+  PRIVATE_MESSAGE_MESSAGES,
+  PRIVATE_MESSAGE_TEXTS,
   USER_EVENTS,
 } from "@airwave/contracts";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -144,7 +144,7 @@ describe("FloatingPmWindow", { timeout: 20_000 }, () => {
     const win = pmWindow();
     expect(within(win).getByRole("tab", { name: "bob" })).toHaveAttribute("aria-selected", "true");
     expect(await within(win).findByText("hello there")).toBeVisible();
-    expect(within(win).getByRole("img", { name: INBOX_TEXTS.gifAlt })).toHaveAttribute(
+    expect(within(win).getByRole("img", { name: PRIVATE_MESSAGE_TEXTS.gifAlt })).toHaveAttribute(
       "src",
       "https://media.example/party.gif",
     );
@@ -164,7 +164,7 @@ describe("FloatingPmWindow", { timeout: 20_000 }, () => {
     const win = pmWindow();
     await within(win).findByText("hello there");
     const input = within(win).getByRole("textbox", { name: /message/i });
-    const send = within(win).getByRole("button", { name: MESSAGE_MESSAGES.send });
+    const send = within(win).getByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.send });
     await user.type(input, "   ");
     expect(send).toBeDisabled();
     await user.clear(input);
@@ -247,12 +247,12 @@ describe("FloatingPmWindow", { timeout: 20_000 }, () => {
   it("says why when the member cannot be messaged", async () => {
     setup({
       "POST /api/auth/pm/conversations": () =>
-        json({ message: MESSAGE_MESSAGES.privateProfile }, 403),
+        json({ message: PRIVATE_MESSAGE_MESSAGES.privateProfile }, 403),
     });
     act(() => openPrivateChat(bob));
     expect(
       await within(pmWindow()).findByText(
-        `${MESSAGE_MESSAGES.privateProfile} ${MESSAGE_MESSAGES.followMustBeAccepted}`,
+        `${PRIVATE_MESSAGE_MESSAGES.privateProfile} ${PRIVATE_MESSAGE_MESSAGES.followMustBeAccepted}`,
       ),
     ).toBeVisible();
     expect(within(pmWindow()).getByRole("textbox", { name: /message/i })).toBeDisabled();

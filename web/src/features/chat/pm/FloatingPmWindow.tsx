@@ -26,7 +26,7 @@ import {
 } from "react";
 import { useMe } from "../../../app/session.ts";
 import { useSocketEvent } from "../../../app/socket.ts";
-import { inboxApi } from "../../inbox/api.ts";
+import { inboxApi } from "../../private-messages/api.ts";
 import {
   clampRect,
   defaultRect,

@@ -1,15 +1,20 @@
-import { MESSAGE_LIMITS, type MessageView, PM_WINDOW_TEXTS, USER_EVENTS } from "@airwave/contracts";
+import {
+  type MessageView,
+  PM_WINDOW_TEXTS,
+  PRIVATE_MESSAGE_LIMITS,
+  USER_EVENTS,
+} from "@airwave/contracts";
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ApiError } from "../../../app/api.ts";
 import { useSocketEvent } from "../../../app/socket.ts";
-import { conversationIdOf, inboxApi } from "../../inbox/api.ts";
-import { Composer } from "../../inbox/Composer.tsx";
-import { setUnreadZero } from "../../inbox/hooks.ts";
-import { mergeMessages } from "../../inbox/logic.ts";
-import { MessageBubble } from "../../inbox/MessageBubble.tsx";
-import { emitPmUnreadRefresh } from "../../inbox/unread.ts";
+import { conversationIdOf, inboxApi } from "../../private-messages/api.ts";
+import { Composer } from "../../private-messages/Composer.tsx";
+import { setUnreadZero } from "../../private-messages/hooks.ts";
+import { mergeMessages } from "../../private-messages/logic.ts";
+import { MessageBubble } from "../../private-messages/MessageBubble.tsx";
+import { emitPmUnreadRefresh } from "../../private-messages/unread.ts";
 import { cannotMessageText } from "../../profile/RelationControls.tsx";
 import { type PmPeer, setPrivateChatUnread } from "./store.ts";
 
@@ -67,7 +72,7 @@ export function PmConversation({
         onConversation(peer._id, id);
         const page = await inboxApi.messages(
           id,
-          { limit: MESSAGE_LIMITS.pageSize },
+          { limit: PRIVATE_MESSAGE_LIMITS.pageSize },
           controller.signal,
         );
         if (!live) return;
@@ -112,7 +117,7 @@ export function PmConversation({
     setLoadingOlder(true);
     inboxApi
       .messages(conversationId, {
-        limit: MESSAGE_LIMITS.pageSize,
+        limit: PRIVATE_MESSAGE_LIMITS.pageSize,
         before: oldest.createdAt,
         beforeId: oldest._id,
       })

@@ -1,7 +1,7 @@
 import { announcementsFeature } from "../announcements/room.ts";
 import { initialStateOf, type RoomStateOf } from "./feature.ts";
 import type { ChatRoomClient } from "./host.ts";
-import { messagesFeature } from "./messages.ts";
+import { privateMessagesFeature } from "./messages.ts";
 import { trackIdFeature } from "./track-id.ts";
 import { upNextFeature } from "./up-next.ts";
 import { usersFeature } from "./users.ts";
@@ -13,7 +13,7 @@ import { usersFeature } from "./users.ts";
  * slots then appear in `RoomState`, and its events are typed in its reducers and `emit`.
  */
 export const ROOM_FEATURES = [
-  messagesFeature,
+  privateMessagesFeature,
   usersFeature,
   upNextFeature,
   trackIdFeature,

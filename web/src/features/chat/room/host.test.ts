@@ -9,7 +9,7 @@ import { type FakeSocket, fakeSocket } from "../../effects/testing/fake-socket.t
 import { chatMessage } from "../test-utils.ts";
 import { defineRoomFeature } from "./feature.ts";
 import { ChatRoomClient } from "./host.ts";
-import { messagesFeature } from "./messages.ts";
+import { privateMessagesFeature } from "./messages.ts";
 
 /** A feature from outside the chat's core, as points or games would add one. */
 interface TallySlots {
@@ -34,11 +34,11 @@ const tallyFeature = defineRoomFeature<TallySlots>({
 });
 
 let socket: FakeSocket;
-let client: ChatRoomClient<readonly [typeof messagesFeature, typeof tallyFeature]>;
+let client: ChatRoomClient<readonly [typeof privateMessagesFeature, typeof tallyFeature]>;
 
 async function join() {
   socket = fakeSocket();
-  client = new ChatRoomClient([messagesFeature, tallyFeature] as const, async () => socket);
+  client = new ChatRoomClient([privateMessagesFeature, tallyFeature] as const, async () => socket);
   client.connect();
   await vi.waitFor(() => expect(client.getState().status).toBe("connected"));
 }
@@ -120,7 +120,7 @@ describe("the chat room's host", () => {
   it("says connected when the socket comes already connected, refused when the server says no", async () => {
     await join();
     const connects = vi.fn();
-    const late = new ChatRoomClient([messagesFeature] as const, async () => fakeSocket());
+    const late = new ChatRoomClient([privateMessagesFeature] as const, async () => fakeSocket());
     late.on("connect", connects);
     late.connect();
     await vi.waitFor(() => expect(connects).toHaveBeenCalledTimes(1));
@@ -128,7 +128,7 @@ describe("the chat room's host", () => {
     late.dispose();
 
     const refusing = { ...fakeSocket(), connected: false, active: false };
-    const refused = new ChatRoomClient([messagesFeature] as const, async () => refusing);
+    const refused = new ChatRoomClient([privateMessagesFeature] as const, async () => refusing);
     refused.connect();
     await vi.waitFor(() => expect(refusing.on).toHaveBeenCalled());
     refusing.serverSends("connect_error", new Error("no session"));
@@ -141,7 +141,7 @@ describe("the chat room's host", () => {
     expect(
       () => new ChatRoomClient([tallyFeature, copy] as const, async () => fakeSocket()),
     ).toThrow('Room feature "copy" declares slot "tally", already tally\'s');
-    const alone = new ChatRoomClient([messagesFeature] as const, async () => fakeSocket());
+    const alone = new ChatRoomClient([privateMessagesFeature] as const, async () => fakeSocket());
     expect(() => alone.read(tallyFeature)).toThrow('Room feature "tally" is not in this room');
   });
 });

@@ -1,7 +1,7 @@
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
-  CHAT_WEB_LIMITS,
+  CHAT_VIEW_LIMITS,
   type ChatLike,
   type ChatMessageView,
   cleanChatMessage,
@@ -75,7 +75,8 @@ function localSystemMessage(message: string): ChatMessageView {
 /** The list with `m` added at the end, the oldest dropped above the screen's maximum. */
 function appended(messages: ChatMessageView[], m: ChatMessageView): ChatMessageView[] {
   const next = [...messages, m];
-  if (next.length > CHAT_WEB_LIMITS.listMax) next.splice(0, next.length - CHAT_WEB_LIMITS.listMax);
+  if (next.length > CHAT_VIEW_LIMITS.listMax)
+    next.splice(0, next.length - CHAT_VIEW_LIMITS.listMax);
   return next;
 }
 
@@ -83,7 +84,7 @@ function appended(messages: ChatMessageView[], m: ChatMessageView): ChatMessageV
 function pulsed(s: MessagesSlots, messageId: string, room: RoomEffects<MessagesSlots>) {
   if (s.pulses.length >= CHAT_LIMITS.pulseBubbles) return s.pulses;
   const key = room.nextKey();
-  room.later(CHAT_WEB_LIMITS.pulseMs, (later) => ({
+  room.later(CHAT_VIEW_LIMITS.pulseMs, (later) => ({
     ...later,
     pulses: later.pulses.filter((p) => p.key !== key),
   }));
@@ -94,7 +95,7 @@ function pulsed(s: MessagesSlots, messageId: string, room: RoomEffects<MessagesS
  * The room's messages (chat spec 2, 5, 9): the history and live messages, each shown once (the
  * dedupe set), the server's system lines, likes with their bubbles, and the wipe.
  */
-export const messagesFeature = defineRoomFeature<MessagesSlots>({
+export const privateMessagesFeature = defineRoomFeature<MessagesSlots>({
   name: "messages",
   start() {
     const seen = new DedupeSet();
@@ -112,7 +113,7 @@ export const messagesFeature = defineRoomFeature<MessagesSlots>({
             messages.push(m);
             likes[m._id] = m.likes;
           }
-          return { ...s, messages: messages.slice(-CHAT_WEB_LIMITS.listMax), likes };
+          return { ...s, messages: messages.slice(-CHAT_VIEW_LIMITS.listMax), likes };
         },
         [OUT.message]: (s, payload) => {
           const m = cleanIncoming(payload);

@@ -3,7 +3,7 @@ import {
   ANNOUNCEMENT_SERVER_EVENTS,
   CHAT_LIMITS,
   CHAT_MESSAGES,
-  CHAT_WEB_LIMITS,
+  CHAT_VIEW_LIMITS,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
   TRACK_ID_CLIENT_EVENTS,
@@ -73,7 +73,7 @@ describe("the chat room client with the app's features", () => {
     expect(client.getState().pulses).toHaveLength(CHAT_LIMITS.pulseBubbles);
     // A like taken back does not float a bubble.
     socket.serverSends(OUT.likeUpdate, { messageId: "a", likes: [like("u0")] });
-    vi.advanceTimersByTime(CHAT_WEB_LIMITS.pulseMs);
+    vi.advanceTimersByTime(CHAT_VIEW_LIMITS.pulseMs);
     expect(client.getState().pulses).toHaveLength(0);
   });
 

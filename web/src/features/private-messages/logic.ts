@@ -1,11 +1,11 @@
 import {
   type ConversationParticipantView,
   type ConversationView,
-  INBOX_TEXTS,
   isGifLink,
-  MESSAGE_LIMITS,
-  MESSAGE_MESSAGES,
   type MessageView,
+  PRIVATE_MESSAGE_LIMITS,
+  PRIVATE_MESSAGE_MESSAGES,
+  PRIVATE_MESSAGE_TEXTS,
 } from "@airwave/contracts";
 
 const byName = (a: ConversationParticipantView, b: ConversationParticipantView) =>
@@ -41,11 +41,13 @@ export function previewText(
   meId: string | undefined,
 ): string {
   const last = convo.lastMessage;
-  if (!last) return MESSAGE_MESSAGES.noMessages;
+  if (!last) return PRIVATE_MESSAGE_MESSAGES.noMessages;
   const body = isGifLink(last.body)
-    ? INBOX_TEXTS.gifPreview
-    : cut(last.body, MESSAGE_LIMITS.previewChars);
-  return last.sender && last.sender === meId ? `${MESSAGE_MESSAGES.ownPrefix}${body}` : body;
+    ? PRIVATE_MESSAGE_TEXTS.gifPreview
+    : cut(last.body, PRIVATE_MESSAGE_LIMITS.previewChars);
+  return last.sender && last.sender === meId
+    ? `${PRIVATE_MESSAGE_MESSAGES.ownPrefix}${body}`
+    : body;
 }
 
 const time = (m: Pick<MessageView, "createdAt">) => Date.parse(m.createdAt);
@@ -80,7 +82,7 @@ interface MessageGroup {
  */
 export function groupMessages(
   messages: MessageView[],
-  windowMs: number = MESSAGE_LIMITS.groupWindowMs,
+  windowMs: number = PRIVATE_MESSAGE_LIMITS.groupWindowMs,
 ): MessageGroup[] {
   const groups: MessageGroup[] = [];
   for (const message of messages) {
@@ -119,24 +121,24 @@ export function convoParamAction(
 }
 
 /** Whether the scroll box is near enough to its top to load older messages (60 px). */
-export const nearTop = (scrollTop: number) => scrollTop <= MESSAGE_LIMITS.loadOlderPx;
+export const nearTop = (scrollTop: number) => scrollTop <= PRIVATE_MESSAGE_LIMITS.loadOlderPx;
 
 /** The bio as the details panel shows it: cut at 340 characters, or the spec's fallback texts. */
 export function bioText(bio: string | null | undefined, loading: boolean): string {
   if (bio === undefined || bio === null) {
-    return loading ? MESSAGE_MESSAGES.loadingBio : MESSAGE_MESSAGES.noBio;
+    return loading ? PRIVATE_MESSAGE_MESSAGES.loadingBio : PRIVATE_MESSAGE_MESSAGES.noBio;
   }
   const trimmed = bio.trim();
-  if (!trimmed) return MESSAGE_MESSAGES.noBio;
-  return trimmed.length > MESSAGE_LIMITS.bioChars
-    ? `${trimmed.slice(0, MESSAGE_LIMITS.bioChars).trimEnd()}…`
+  if (!trimmed) return PRIVATE_MESSAGE_MESSAGES.noBio;
+  return trimmed.length > PRIVATE_MESSAGE_LIMITS.bioChars
+    ? `${trimmed.slice(0, PRIVATE_MESSAGE_LIMITS.bioChars).trimEnd()}…`
     : trimmed;
 }
 
 /** Avatars of a list row: the one other member, or up to 3 stacked plus how many more. */
 export function avatarStack(
   others: ConversationParticipantView[],
-  max: number = MESSAGE_LIMITS.stackedAvatars,
+  max: number = PRIVATE_MESSAGE_LIMITS.stackedAvatars,
 ): { shown: ConversationParticipantView[]; more: number } {
   return { shown: others.slice(0, max), more: Math.max(0, others.length - max) };
 }

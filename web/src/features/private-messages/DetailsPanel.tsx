@@ -1,8 +1,8 @@
 import {
   type ConversationParticipantView,
   DEFAULT_PROFILE_IMAGE,
-  INBOX_TEXTS,
   PATHS,
+  PRIVATE_MESSAGE_TEXTS,
 } from "@airwave/contracts";
 import CloseIcon from "@mui/icons-material/Close";
 import { Avatar, Box, IconButton, Link, Stack, Typography } from "@mui/material";
@@ -27,7 +27,7 @@ export function DetailsPanel({
   return (
     <Box
       component="aside"
-      aria-label={INBOX_TEXTS.showDetails}
+      aria-label={PRIVATE_MESSAGE_TEXTS.showDetails}
       sx={{ height: "100%", overflowY: "auto", display: "flex", flexDirection: "column" }}
     >
       <Stack
@@ -42,10 +42,10 @@ export function DetailsPanel({
         }}
       >
         <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
-          {INBOX_TEXTS.showDetails}
+          {PRIVATE_MESSAGE_TEXTS.showDetails}
         </Typography>
         {showClose && (
-          <IconButton aria-label={INBOX_TEXTS.closeDetails} onClick={onClose}>
+          <IconButton aria-label={PRIVATE_MESSAGE_TEXTS.closeDetails} onClick={onClose}>
             <CloseIcon />
           </IconButton>
         )}

@@ -1,4 +1,4 @@
-import { INBOX_TEXTS, isGifLink, type MessageView } from "@airwave/contracts";
+import { isGifLink, type MessageView, PRIVATE_MESSAGE_TEXTS } from "@airwave/contracts";
 import { Box, Typography } from "@mui/material";
 import { bubbleTime } from "./logic.ts";
 
@@ -47,7 +47,7 @@ export function MessageBubble({
         <Box
           component="img"
           src={message.body.trim()}
-          alt={INBOX_TEXTS.gifAlt}
+          alt={PRIVATE_MESSAGE_TEXTS.gifAlt}
           loading="lazy"
           onLoad={onImageLoad}
           sx={{

@@ -1,4 +1,4 @@
-import { MESSAGE_MESSAGES } from "@airwave/contracts";
+import { PRIVATE_MESSAGE_MESSAGES } from "@airwave/contracts";
 import { describe, expect, it } from "vitest";
 import type { Relation } from "../social/visibility.ts";
 import { messagesPolicy } from "./policy.ts";
@@ -29,7 +29,7 @@ const RECIPIENT = {
   banned: { role: "banned", banExpiresAt: null, isPrivate: false },
   banExpired: { role: "banned", banExpiresAt: new Date(Date.now() - 60_000), isPrivate: false },
 };
-const M = MESSAGE_MESSAGES;
+const M = PRIVATE_MESSAGE_MESSAGES;
 
 type Row = [
   recipient: keyof typeof RECIPIENT,

@@ -2,8 +2,8 @@ import {
   type BasicUser,
   type ConversationView,
   LAYOUT,
-  MESSAGE_LIMITS,
-  MESSAGE_MESSAGES,
+  PRIVATE_MESSAGE_LIMITS,
+  PRIVATE_MESSAGE_MESSAGES,
   USER_EVENTS,
 } from "@airwave/contracts";
 import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
@@ -41,9 +41,11 @@ function NothingSelected() {
       <Box>
         <ForumOutlinedIcon sx={{ fontSize: 56, color: "text.secondary", mb: 1 }} />
         <Typography variant="h6" component="h2">
-          {MESSAGE_MESSAGES.selectConversation}
+          {PRIVATE_MESSAGE_MESSAGES.selectConversation}
         </Typography>
-        <Typography color="text.secondary">{MESSAGE_MESSAGES.selectConversationHint}</Typography>
+        <Typography color="text.secondary">
+          {PRIVATE_MESSAGE_MESSAGES.selectConversationHint}
+        </Typography>
       </Box>
     </Box>
   );
@@ -59,7 +61,7 @@ export function InboxPage() {
   const meId = me.data?._id;
   const qc = useQueryClient();
   const narrow = useMediaQuery(`(max-width:${LAYOUT.mobileMaxWidth}px)`, { noSsr: true });
-  const wide = useMediaQuery(`(min-width:${MESSAGE_LIMITS.detailsPanelMinWidth + 1}px)`, {
+  const wide = useMediaQuery(`(min-width:${PRIVATE_MESSAGE_LIMITS.detailsPanelMinWidth + 1}px)`, {
     noSsr: true,
   });
   const [params, setParams] = useSearchParams();
@@ -105,7 +107,7 @@ export function InboxPage() {
   const { refresh } = thread;
   useEffect(() => {
     if (!selectedId) return;
-    const timer = setInterval(() => refresh(), MESSAGE_LIMITS.pollMs);
+    const timer = setInterval(() => refresh(), PRIVATE_MESSAGE_LIMITS.pollMs);
     return () => clearInterval(timer);
   }, [selectedId, refresh]);
 
@@ -139,7 +141,7 @@ export function InboxPage() {
   const [notice, setNotice] = useState<(DialogMessage & { autoClose?: boolean }) | null>(null);
   useEffect(() => {
     if (!notice?.autoClose) return;
-    const timer = setTimeout(() => setNotice(null), MESSAGE_LIMITS.archivedAutoCloseMs);
+    const timer = setTimeout(() => setNotice(null), PRIVATE_MESSAGE_LIMITS.archivedAutoCloseMs);
     return () => clearTimeout(timer);
   }, [notice]);
 
@@ -153,17 +155,17 @@ export function InboxPage() {
       if (convo._id === selectedId || convo._id === param) setConvo(null, true);
       emitPmUnreadRefresh();
       setNotice({
-        title: MESSAGE_MESSAGES.archivedTitle,
-        message: MESSAGE_MESSAGES.archivedBody,
+        title: PRIVATE_MESSAGE_MESSAGES.archivedTitle,
+        message: PRIVATE_MESSAGE_MESSAGES.archivedBody,
         autoClose: true,
       });
     } catch (err) {
       setNotice({
-        title: MESSAGE_MESSAGES.archiveFailedTitle,
+        title: PRIVATE_MESSAGE_MESSAGES.archiveFailedTitle,
         message:
           err instanceof ApiError && typeof err.body.message === "string" && err.body.message
             ? err.body.message
-            : MESSAGE_MESSAGES.archiveFailed,
+            : PRIVATE_MESSAGE_MESSAGES.archiveFailed,
       });
     } finally {
       setArchiving(null);
@@ -187,7 +189,7 @@ export function InboxPage() {
       if (id) setConvo(id);
     } catch (err) {
       setNotice({
-        title: MESSAGE_MESSAGES.cannotMessageTitle,
+        title: PRIVATE_MESSAGE_MESSAGES.cannotMessageTitle,
         message: cannotMessageText(err, false),
       });
     } finally {
@@ -203,7 +205,7 @@ export function InboxPage() {
       meId={meId}
       selectedId={selectedId}
       onOpen={(id) => {
-        if (id === selectedId) thread.refresh(MESSAGE_LIMITS.pageSize);
+        if (id === selectedId) thread.refresh(PRIVATE_MESSAGE_LIMITS.pageSize);
         else setConvo(id);
       }}
       onArchive={setArchiving}
@@ -232,7 +234,7 @@ export function InboxPage() {
       loadingOlder={thread.loadingOlder}
       onLoadOlder={thread.loadOlder}
       onRefresh={() => {
-        thread.refresh(MESSAGE_LIMITS.pageSize);
+        thread.refresh(PRIVATE_MESSAGE_LIMITS.pageSize);
         void conversations.refetch();
       }}
       onSend={send}
@@ -305,10 +307,10 @@ export function InboxPage() {
 
       <ConfirmDialog
         open={!!archiving}
-        title={MESSAGE_MESSAGES.archiveTitle}
-        message={MESSAGE_MESSAGES.archiveBody}
-        confirmLabel={MESSAGE_MESSAGES.archiveConfirm}
-        cancelLabel={MESSAGE_MESSAGES.archiveCancel}
+        title={PRIVATE_MESSAGE_MESSAGES.archiveTitle}
+        message={PRIVATE_MESSAGE_MESSAGES.archiveBody}
+        confirmLabel={PRIVATE_MESSAGE_MESSAGES.archiveConfirm}
+        cancelLabel={PRIVATE_MESSAGE_MESSAGES.archiveCancel}
         busy={archiveBusy}
         onConfirm={() => void archive()}
         onClose={() => setArchiving(null)}

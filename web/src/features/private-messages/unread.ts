@@ -1,4 +1,4 @@
-import { MESSAGE_LIMITS, PM_UNREAD_REFRESH_EVENT, USER_EVENTS } from "@airwave/contracts";
+import { PM_UNREAD_REFRESH_EVENT, PRIVATE_MESSAGE_LIMITS, USER_EVENTS } from "@airwave/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError } from "../../app/api.ts";
@@ -23,7 +23,7 @@ export function usePmUnreadTotal(enabled = true): number {
   const query = useQuery({
     queryKey: pmUnreadKey,
     queryFn: ({ signal }) => inboxApi.unreadTotal(signal),
-    refetchInterval: MESSAGE_LIMITS.unreadPollMs,
+    refetchInterval: PRIVATE_MESSAGE_LIMITS.unreadPollMs,
     enabled,
   });
 

@@ -2,9 +2,9 @@ import {
   type ConversationParticipantView,
   type ConversationView,
   DEFAULT_PROFILE_IMAGE,
-  INBOX_TEXTS,
-  MESSAGE_MESSAGES,
   type MessageView,
+  PRIVATE_MESSAGE_MESSAGES,
+  PRIVATE_MESSAGE_TEXTS,
 } from "@airwave/contracts";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
@@ -107,7 +107,7 @@ export function MessagePane({
   return (
     <Box
       component="section"
-      aria-label={INBOX_TEXTS.messagesLabel}
+      aria-label={PRIVATE_MESSAGE_TEXTS.messagesLabel}
       sx={{ display: "flex", flexDirection: "column", minHeight: 0, height: "100%" }}
     >
       <Stack
@@ -116,7 +116,7 @@ export function MessagePane({
         sx={{ alignItems: "center", px: 1, py: 1, borderBottom: 1, borderColor: "divider" }}
       >
         {showBack && (
-          <IconButton aria-label={INBOX_TEXTS.back} onClick={onBack}>
+          <IconButton aria-label={PRIVATE_MESSAGE_TEXTS.back} onClick={onBack}>
             <ArrowBackIcon />
           </IconButton>
         )}
@@ -126,14 +126,14 @@ export function MessagePane({
         <Typography variant="subtitle1" component="h2" noWrap sx={{ flex: 1, fontWeight: 700 }}>
           {title}
         </Typography>
-        <Tooltip title={INBOX_TEXTS.refresh}>
-          <IconButton aria-label={INBOX_TEXTS.refreshMessages} onClick={onRefresh}>
+        <Tooltip title={PRIVATE_MESSAGE_TEXTS.refresh}>
+          <IconButton aria-label={PRIVATE_MESSAGE_TEXTS.refreshMessages} onClick={onRefresh}>
             <RefreshIcon />
           </IconButton>
         </Tooltip>
-        <Tooltip title={INBOX_TEXTS.showDetails}>
+        <Tooltip title={PRIVATE_MESSAGE_TEXTS.showDetails}>
           <IconButton
-            aria-label={INBOX_TEXTS.showDetails}
+            aria-label={PRIVATE_MESSAGE_TEXTS.showDetails}
             aria-pressed={detailsOpen}
             onClick={onToggleDetails}
             color={detailsOpen ? "primary" : "default"}
@@ -163,7 +163,11 @@ export function MessagePane({
         {hasMore && (
           <Box sx={{ textAlign: "center" }}>
             <Button size="small" onClick={onLoadOlder} disabled={loadingOlder}>
-              {loadingOlder ? <CircularProgress size={16} /> : MESSAGE_MESSAGES.loadPrevious}
+              {loadingOlder ? (
+                <CircularProgress size={16} />
+              ) : (
+                PRIVATE_MESSAGE_MESSAGES.loadPrevious
+              )}
             </Button>
           </Box>
         )}
@@ -173,7 +177,7 @@ export function MessagePane({
           </Box>
         ) : messages.length === 0 ? (
           <Typography color="text.secondary" sx={{ textAlign: "center", m: "auto" }}>
-            {MESSAGE_MESSAGES.noMessages}
+            {PRIVATE_MESSAGE_MESSAGES.noMessages}
           </Typography>
         ) : (
           groups.map((group) => {

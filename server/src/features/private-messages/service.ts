@@ -3,10 +3,10 @@ import {
   type ArchiveAnswer,
   type ConversationView,
   type MarkReadAnswer,
-  MESSAGE_LIMITS,
-  MESSAGE_MESSAGES,
   type MessageView,
   type PmMessageEvent,
+  PRIVATE_MESSAGE_LIMITS,
+  PRIVATE_MESSAGE_MESSAGES,
   type StartConversationAnswer,
   type UnreadTotalAnswer,
   USER_EVENTS,
@@ -71,7 +71,7 @@ function conversationsStatement(db: DbOrTx, kind: "list" | "one") {
         from conversation_participants cp join conversations c on c.id = cp.conversation_id
         where cp.user_id = ${viewer} and ${filter}
         order by c.updated_at desc, c.id desc
-        limit ${raw(String(MESSAGE_LIMITS.conversationsMax))}) c`;
+        limit ${raw(String(PRIVATE_MESSAGE_LIMITS.conversationsMax))}) c`;
     return db
       .select({
         json: sql<string>`coalesce(json_agg(${conversationJson} order by c.updated_at desc, c.id desc), '[]'::json)::text`,
@@ -126,16 +126,16 @@ export async function startConversation(
   if (others.length === 0) {
     throw badRequest(
       input.userIds.length > 0
-        ? MESSAGE_MESSAGES.cannotMessageSelf
-        : MESSAGE_MESSAGES.recipientsRequired,
+        ? PRIVATE_MESSAGE_MESSAGES.cannotMessageSelf
+        : PRIVATE_MESSAGE_MESSAGES.recipientsRequired,
     );
   }
-  if (others.length + 1 > MESSAGE_LIMITS.participantsMax) {
-    throw badRequest(MESSAGE_MESSAGES.tooManyParticipants);
+  if (others.length + 1 > PRIVATE_MESSAGE_LIMITS.participantsMax) {
+    throw badRequest(PRIVATE_MESSAGE_MESSAGES.tooManyParticipants);
   }
 
   const found = await ctx.db.select().from(users).where(inArray(users.id, others));
-  if (found.length !== others.length) throw notFound(MESSAGE_MESSAGES.userNotFound);
+  if (found.length !== others.length) throw notFound(PRIVATE_MESSAGE_MESSAGES.userNotFound);
   const key = participantKeyOf([actor.id, ...others]);
   const [existing] = await ctx.db
     .select({ createdBy: conversations.createdBy })
@@ -196,7 +196,7 @@ export async function startConversation(
   if (!conversationId) throw new Error("conversation could not be started");
 
   const conversation = await conversationView(ctx.db, actor.id, conversationId);
-  if (!conversation) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  if (!conversation) throw notFound(PRIVATE_MESSAGE_MESSAGES.conversationNotFound);
   return { conversationId, conversation };
 }
 
@@ -410,7 +410,7 @@ export async function sendPrivateMessage(
     }
     return view;
   });
-  if (!sent) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  if (!sent) throw notFound(PRIVATE_MESSAGE_MESSAGES.conversationNotFound);
   return sent;
 }
 

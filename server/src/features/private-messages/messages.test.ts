@@ -1,11 +1,11 @@
 import {
   type ConversationView,
-  MESSAGE_LIMITS,
-  MESSAGE_MESSAGES,
   type MessagesAnswer,
   type MessageView,
   mentionsPrivateProfile,
   type NotificationView,
+  PRIVATE_MESSAGE_LIMITS,
+  PRIVATE_MESSAGE_MESSAGES,
 } from "@airwave/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -126,19 +126,24 @@ describe("POST /api/auth/pm/conversations (start)", () => {
     const a = await member();
     const before = await countRows(t.ctx.db, conversations);
     const cases: [unknown, number, string][] = [
-      [{}, 400, MESSAGE_MESSAGES.recipientsRequired],
-      [undefined, 400, MESSAGE_MESSAGES.recipientsRequired],
-      [{ userIds: [] }, 400, MESSAGE_MESSAGES.recipientsRequired],
-      [{ userId: "" }, 400, MESSAGE_MESSAGES.userNotFound],
-      [{ userId: 42 }, 400, MESSAGE_MESSAGES.userNotFound],
-      [{ userIds: "nope" }, 400, MESSAGE_MESSAGES.recipientsRequired],
-      [{ userId: a.user.id }, 400, MESSAGE_MESSAGES.cannotMessageSelf],
-      [{ userIds: [a.user.id] }, 400, MESSAGE_MESSAGES.cannotMessageSelf],
-      [{ userId: "no-such-member" }, 404, MESSAGE_MESSAGES.userNotFound],
+      [{}, 400, PRIVATE_MESSAGE_MESSAGES.recipientsRequired],
+      [undefined, 400, PRIVATE_MESSAGE_MESSAGES.recipientsRequired],
+      [{ userIds: [] }, 400, PRIVATE_MESSAGE_MESSAGES.recipientsRequired],
+      [{ userId: "" }, 400, PRIVATE_MESSAGE_MESSAGES.userNotFound],
+      [{ userId: 42 }, 400, PRIVATE_MESSAGE_MESSAGES.userNotFound],
+      [{ userIds: "nope" }, 400, PRIVATE_MESSAGE_MESSAGES.recipientsRequired],
+      [{ userId: a.user.id }, 400, PRIVATE_MESSAGE_MESSAGES.cannotMessageSelf],
+      [{ userIds: [a.user.id] }, 400, PRIVATE_MESSAGE_MESSAGES.cannotMessageSelf],
+      [{ userId: "no-such-member" }, 404, PRIVATE_MESSAGE_MESSAGES.userNotFound],
       [
-        { userIds: Array.from({ length: MESSAGE_LIMITS.participantsMax + 1 }, (_, i) => `u${i}`) },
+        {
+          userIds: Array.from(
+            { length: PRIVATE_MESSAGE_LIMITS.participantsMax + 1 },
+            (_, i) => `u${i}`,
+          ),
+        },
         400,
-        MESSAGE_MESSAGES.tooManyParticipants,
+        PRIVATE_MESSAGE_MESSAGES.tooManyParticipants,
       ],
     ];
     for (const [body, status, message] of cases) {
@@ -151,11 +156,11 @@ describe("POST /api/auth/pm/conversations (start)", () => {
     }
     // With the starter the group would have one member too many.
     const full = await Promise.all(
-      Array.from({ length: MESSAGE_LIMITS.participantsMax }, () => buildUser(t.ctx.db)),
+      Array.from({ length: PRIVATE_MESSAGE_LIMITS.participantsMax }, () => buildUser(t.ctx.db)),
     );
     const res = await start(a, { userIds: full.map((m) => m.user.id) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MESSAGE_MESSAGES.tooManyParticipants });
+    expect(res.json()).toEqual({ message: PRIVATE_MESSAGE_MESSAGES.tooManyParticipants });
     expect(await countRows(t.ctx.db, conversations)).toBe(before);
   });
 
@@ -169,7 +174,7 @@ describe("POST /api/auth/pm/conversations (start)", () => {
     ] as const) {
       const res = await start(from, { userId: to.user.id });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: MESSAGE_MESSAGES.blocked });
+      expect(res.json()).toEqual({ message: PRIVATE_MESSAGE_MESSAGES.blocked });
       expect(mentionsPrivateProfile(res.json().message)).toBe(false);
     }
     expect(await conversationsBetween(a, b)).toBe(0);
@@ -180,13 +185,13 @@ describe("POST /api/auth/pm/conversations (start)", () => {
     const shy = await member(buildPrivateUser);
     const first = await start(fan, { userId: shy.user.id });
     expect(first.statusCode).toBe(403);
-    expect(first.json()).toEqual({ message: MESSAGE_MESSAGES.privateProfile });
+    expect(first.json()).toEqual({ message: PRIVATE_MESSAGE_MESSAGES.privateProfile });
     expect(mentionsPrivateProfile(first.json().message)).toBe(true);
 
     await buildFollowRequest(t.ctx.db, fan.user, shy.user);
     const pending = await start(fan, { userId: shy.user.id });
     expect(pending.statusCode).toBe(403);
-    expect(pending.json()).toEqual({ message: MESSAGE_MESSAGES.privateProfile });
+    expect(pending.json()).toEqual({ message: PRIVATE_MESSAGE_MESSAGES.privateProfile });
     expect(await conversationsBetween(fan, shy)).toBe(0);
   });
 
@@ -213,7 +218,7 @@ describe("POST /api/auth/pm/conversations (start)", () => {
     const { user: banned } = await buildBannedUser(t.ctx.db);
     const res = await start(a, { userId: banned.id });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: MESSAGE_MESSAGES.recipientUnavailable });
+    expect(res.json()).toEqual({ message: PRIVATE_MESSAGE_MESSAGES.recipientUnavailable });
     expect(
       await countRows(
         t.ctx.db,
@@ -245,12 +250,12 @@ describe("POST /api/auth/pm/conversations (start)", () => {
     const shy = await member(buildPrivateUser);
     const res = await start(a, { userIds: [b.user.id, shy.user.id] });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: MESSAGE_MESSAGES.privateProfile });
+    expect(res.json()).toEqual({ message: PRIVATE_MESSAGE_MESSAGES.privateProfile });
     const blocker = await member();
     await buildBlock(t.ctx.db, blocker.user, a.user);
     const blocked = await start(a, { userIds: [b.user.id, blocker.user.id] });
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json()).toEqual({ message: MESSAGE_MESSAGES.blocked });
+    expect(blocked.json()).toEqual({ message: PRIVATE_MESSAGE_MESSAGES.blocked });
     expect(await conversationsBetween(a, b, shy)).toBe(0);
     expect(await conversationsBetween(a, b, blocker)).toBe(0);
   });
@@ -355,12 +360,15 @@ describe("messages of a conversation", () => {
     const b = await member();
     const convo = await startOk(a, b);
     const cases: [unknown, string][] = [
-      [{ body: "" }, MESSAGE_MESSAGES.bodyEmpty],
-      [{ body: " \n\t " }, MESSAGE_MESSAGES.bodyEmpty],
-      [{}, MESSAGE_MESSAGES.bodyEmpty],
-      [undefined, MESSAGE_MESSAGES.bodyEmpty],
-      [{ body: 12 }, MESSAGE_MESSAGES.bodyEmpty],
-      [{ body: "x".repeat(MESSAGE_LIMITS.bodyMax + 1) }, MESSAGE_MESSAGES.bodyTooLong],
+      [{ body: "" }, PRIVATE_MESSAGE_MESSAGES.bodyEmpty],
+      [{ body: " \n\t " }, PRIVATE_MESSAGE_MESSAGES.bodyEmpty],
+      [{}, PRIVATE_MESSAGE_MESSAGES.bodyEmpty],
+      [undefined, PRIVATE_MESSAGE_MESSAGES.bodyEmpty],
+      [{ body: 12 }, PRIVATE_MESSAGE_MESSAGES.bodyEmpty],
+      [
+        { body: "x".repeat(PRIVATE_MESSAGE_LIMITS.bodyMax + 1) },
+        PRIVATE_MESSAGE_MESSAGES.bodyTooLong,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await send(a, convo._id, body);
@@ -372,7 +380,7 @@ describe("messages of a conversation", () => {
     }
     expect(await messagesIn(convo._id)).toBe(0);
     // The longest allowed body is accepted.
-    await sendOk(a, convo._id, "y".repeat(MESSAGE_LIMITS.bodyMax));
+    await sendOk(a, convo._id, "y".repeat(PRIVATE_MESSAGE_LIMITS.bodyMax));
   });
 
   it("pages by 40, oldest to newest within a page, going back with `before`", async () => {
@@ -418,7 +426,7 @@ describe("messages of a conversation", () => {
     expect(third.hasMore).toBe(false);
 
     const poll: MessagesAnswer = (
-      await b.agent.get(messagesUrl(convo.id), { limit: String(MESSAGE_LIMITS.pollLimit) })
+      await b.agent.get(messagesUrl(convo.id), { limit: String(PRIVATE_MESSAGE_LIMITS.pollLimit) })
     ).json();
     expect(bodies(poll)).toEqual(expected(55, 85));
 
@@ -434,12 +442,12 @@ describe("messages of a conversation", () => {
     const b = await member();
     const convo = await startOk(a, b);
     const cases: [Record<string, string>, string][] = [
-      [{ limit: "0" }, MESSAGE_MESSAGES.invalidLimit],
-      [{ limit: "101" }, MESSAGE_MESSAGES.invalidLimit],
-      [{ limit: "abc" }, MESSAGE_MESSAGES.invalidLimit],
-      [{ limit: "2.5" }, MESSAGE_MESSAGES.invalidLimit],
-      [{ before: "yesterday-ish" }, MESSAGE_MESSAGES.invalidBefore],
-      [{ before: "" }, MESSAGE_MESSAGES.invalidBefore],
+      [{ limit: "0" }, PRIVATE_MESSAGE_MESSAGES.invalidLimit],
+      [{ limit: "101" }, PRIVATE_MESSAGE_MESSAGES.invalidLimit],
+      [{ limit: "abc" }, PRIVATE_MESSAGE_MESSAGES.invalidLimit],
+      [{ limit: "2.5" }, PRIVATE_MESSAGE_MESSAGES.invalidLimit],
+      [{ before: "yesterday-ish" }, PRIVATE_MESSAGE_MESSAGES.invalidBefore],
+      [{ before: "" }, PRIVATE_MESSAGE_MESSAGES.invalidBefore],
     ];
     for (const [query, message] of cases) {
       const res = await a.agent.get(messagesUrl(convo._id), query);
@@ -482,7 +490,7 @@ describe("messages of a conversation", () => {
     for (const from of [a, b]) {
       const res = await send(from, convo._id, { body: "after" });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: MESSAGE_MESSAGES.blocked });
+      expect(res.json()).toEqual({ message: PRIVATE_MESSAGE_MESSAGES.blocked });
     }
     expect(await messagesIn(convo._id)).toBe(1);
     expect((await listOf(b))[0]?.lastMessage?.body).toBe("before the block");
@@ -507,7 +515,7 @@ describe("who may touch a conversation", () => {
       ];
       for (const res of calls) {
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: MESSAGE_MESSAGES.conversationNotFound });
+        expect(res.json()).toEqual({ message: PRIVATE_MESSAGE_MESSAGES.conversationNotFound });
       }
     }
     expect(await messagesIn(convo._id)).toBe(1);

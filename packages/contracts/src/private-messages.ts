@@ -2,7 +2,7 @@ import { z } from "zod";
 import { USER_MESSAGES } from "./users.ts";
 
 /** Private messages (inbox): limits and constants (community spec 9 and 7). */
-export const MESSAGE_LIMITS = {
+export const PRIVATE_MESSAGE_LIMITS = {
   /** Messages per page; a full page means more may exist. */
   pageSize: 40,
   /** Largest `limit` the server accepts. */
@@ -38,7 +38,7 @@ export const MESSAGE_LIMITS = {
 } as const;
 
 /** Every inbox text (community spec 2, 4 and 8) and the server's refusals. */
-export const MESSAGE_MESSAGES = {
+export const PRIVATE_MESSAGE_MESSAGES = {
   // Starting a conversation (profile Message button)
   cannotMessageTitle: USER_MESSAGES.cannotMessageTitle,
   startConversationFailed: USER_MESSAGES.startConversationFailed,
@@ -76,10 +76,10 @@ export const MESSAGE_MESSAGES = {
   userNotFound: "User not found",
   conversationNotFound: "Conversation not found",
   recipientsRequired: "Choose who to message.",
-  tooManyParticipants: `A conversation can have at most ${MESSAGE_LIMITS.participantsMax} members.`,
+  tooManyParticipants: `A conversation can have at most ${PRIVATE_MESSAGE_LIMITS.participantsMax} members.`,
   bodyEmpty: "Message cannot be empty.",
-  bodyTooLong: `Messages can be at most ${MESSAGE_LIMITS.bodyMax} characters.`,
-  invalidLimit: `limit must be a whole number from 1 to ${MESSAGE_LIMITS.pageMax}.`,
+  bodyTooLong: `Messages can be at most ${PRIVATE_MESSAGE_LIMITS.bodyMax} characters.`,
+  invalidLimit: `limit must be a whole number from 1 to ${PRIVATE_MESSAGE_LIMITS.pageMax}.`,
   invalidBefore: "before must be an ISO timestamp.",
 } as const;
 
@@ -91,10 +91,10 @@ export const mentionsPrivateProfile = (message: string | undefined | null) =>
 export const PM_UNREAD_REFRESH_EVENT = "pm-unread-refresh";
 
 const memberId = z
-  .string(MESSAGE_MESSAGES.userNotFound)
+  .string(PRIVATE_MESSAGE_MESSAGES.userNotFound)
   .trim()
-  .min(1, MESSAGE_MESSAGES.userNotFound)
-  .max(100, MESSAGE_MESSAGES.userNotFound);
+  .min(1, PRIVATE_MESSAGE_MESSAGES.userNotFound)
+  .max(100, PRIVATE_MESSAGE_MESSAGES.userNotFound);
 
 /**
  * POST /pm/conversations: `{ userId }` for one-to-one, or `{ userIds }` for a group (the other
@@ -105,12 +105,12 @@ export const startConversationSchema = z
   .object({
     userId: memberId.optional(),
     userIds: z
-      .array(memberId, MESSAGE_MESSAGES.recipientsRequired)
-      .max(MESSAGE_LIMITS.participantsMax, MESSAGE_MESSAGES.tooManyParticipants)
+      .array(memberId, PRIVATE_MESSAGE_MESSAGES.recipientsRequired)
+      .max(PRIVATE_MESSAGE_LIMITS.participantsMax, PRIVATE_MESSAGE_MESSAGES.tooManyParticipants)
       .optional(),
   })
   .refine((v) => v.userId !== undefined || (v.userIds !== undefined && v.userIds.length > 0), {
-    message: MESSAGE_MESSAGES.recipientsRequired,
+    message: PRIVATE_MESSAGE_MESSAGES.recipientsRequired,
     path: ["userId"],
   })
   .transform((v) => ({ userIds: [...new Set(v.userIds ?? (v.userId ? [v.userId] : []))] }));
@@ -119,26 +119,29 @@ export type StartConversationInput = z.input<typeof startConversationSchema>;
 /** The `{id}` of /pm/conversations/{id}/...: anything else than a known id answers 404 alike. */
 export const conversationParamsSchema = z.object({
   id: z
-    .string(MESSAGE_MESSAGES.conversationNotFound)
+    .string(PRIVATE_MESSAGE_MESSAGES.conversationNotFound)
     .trim()
-    .min(1, MESSAGE_MESSAGES.conversationNotFound)
-    .max(100, MESSAGE_MESSAGES.conversationNotFound),
+    .min(1, PRIVATE_MESSAGE_MESSAGES.conversationNotFound)
+    .max(100, PRIVATE_MESSAGE_MESSAGES.conversationNotFound),
 });
 
 /** POST /pm/conversations/{id}/messages */
 export const sendMessageSchema = z.object({
   body: z
-    .string(MESSAGE_MESSAGES.bodyEmpty)
+    .string(PRIVATE_MESSAGE_MESSAGES.bodyEmpty)
     .trim()
-    .min(1, MESSAGE_MESSAGES.bodyEmpty)
-    .max(MESSAGE_LIMITS.bodyMax, MESSAGE_MESSAGES.bodyTooLong),
+    .min(1, PRIVATE_MESSAGE_MESSAGES.bodyEmpty)
+    .max(PRIVATE_MESSAGE_LIMITS.bodyMax, PRIVATE_MESSAGE_MESSAGES.bodyTooLong),
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 const isoTimestamp = z
-  .string(MESSAGE_MESSAGES.invalidBefore)
+  .string(PRIVATE_MESSAGE_MESSAGES.invalidBefore)
   .trim()
-  .refine((s) => s.length > 0 && !Number.isNaN(Date.parse(s)), MESSAGE_MESSAGES.invalidBefore)
+  .refine(
+    (s) => s.length > 0 && !Number.isNaN(Date.parse(s)),
+    PRIVATE_MESSAGE_MESSAGES.invalidBefore,
+  )
   .transform((s) => new Date(s));
 
 /**
@@ -147,11 +150,11 @@ const isoTimestamp = z
  */
 export const messagesQuerySchema = z.object({
   limit: z.coerce
-    .number(MESSAGE_MESSAGES.invalidLimit)
-    .int(MESSAGE_MESSAGES.invalidLimit)
-    .min(1, MESSAGE_MESSAGES.invalidLimit)
-    .max(MESSAGE_LIMITS.pageMax, MESSAGE_MESSAGES.invalidLimit)
-    .default(MESSAGE_LIMITS.pageSize),
+    .number(PRIVATE_MESSAGE_MESSAGES.invalidLimit)
+    .int(PRIVATE_MESSAGE_MESSAGES.invalidLimit)
+    .min(1, PRIVATE_MESSAGE_MESSAGES.invalidLimit)
+    .max(PRIVATE_MESSAGE_LIMITS.pageMax, PRIVATE_MESSAGE_MESSAGES.invalidLimit)
+    .default(PRIVATE_MESSAGE_LIMITS.pageSize),
   before: isoTimestamp.optional(),
   beforeId: z.string().trim().min(1).max(100).optional(),
 });
@@ -253,7 +256,7 @@ export interface PmMessageEvent {
 // Inbox screen: labels of the web page's controls (added by the inbox page; spec texts are above).
 // ---------------------------------------------------------------------------------------------
 
-export const INBOX_TEXTS = {
+export const PRIVATE_MESSAGE_TEXTS = {
   conversationsLabel: "Conversations",
   messagesLabel: "Messages",
   refresh: "Refresh",

@@ -1,4 +1,4 @@
-import { MESSAGE_MESSAGES } from "@airwave/contracts";
+import { PRIVATE_MESSAGE_MESSAGES } from "@airwave/contracts";
 import type { Refusal } from "../../platform/authorize.ts";
 import { isAccountBanActive } from "../auth/bans.ts";
 import { isBlockedEitherWay, type Relation } from "../social/visibility.ts";
@@ -20,13 +20,13 @@ export const messagesPolicy = {
     rel: Relation,
     opts: { invitedByRecipient?: boolean } = {},
   ): Refusal | null {
-    if (rel.self) return { status: 400, message: MESSAGE_MESSAGES.cannotMessageSelf };
+    if (rel.self) return { status: 400, message: PRIVATE_MESSAGE_MESSAGES.cannotMessageSelf };
     if (isAccountBanActive(recipient)) {
-      return { status: 403, message: MESSAGE_MESSAGES.recipientUnavailable };
+      return { status: 403, message: PRIVATE_MESSAGE_MESSAGES.recipientUnavailable };
     }
-    if (isBlockedEitherWay(rel)) return { status: 403, message: MESSAGE_MESSAGES.blocked };
+    if (isBlockedEitherWay(rel)) return { status: 403, message: PRIVATE_MESSAGE_MESSAGES.blocked };
     if (recipient.isPrivate && !rel.isFollowing && !opts.invitedByRecipient) {
-      return { status: 403, message: MESSAGE_MESSAGES.privateProfile };
+      return { status: 403, message: PRIVATE_MESSAGE_MESSAGES.privateProfile };
     }
     return null;
   },
@@ -36,6 +36,8 @@ export const messagesPolicy = {
    * of answers exactly like one that does not exist (404), so ids leak nothing.
    */
   participate(isParticipant: boolean): Refusal | null {
-    return isParticipant ? null : { status: 404, message: MESSAGE_MESSAGES.conversationNotFound };
+    return isParticipant
+      ? null
+      : { status: 404, message: PRIVATE_MESSAGE_MESSAGES.conversationNotFound };
   },
 } as const;

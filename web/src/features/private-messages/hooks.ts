@@ -1,8 +1,8 @@
 import {
   type ConversationView,
-  MESSAGE_LIMITS,
   type MessageView,
   type PmMessageEvent,
+  PRIVATE_MESSAGE_LIMITS,
 } from "@airwave/contracts";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -17,7 +17,7 @@ export function useConversations() {
   return useQuery({
     queryKey: conversationsKey,
     queryFn: ({ signal }) => inboxApi.conversations(signal),
-    refetchInterval: MESSAGE_LIMITS.pollMs,
+    refetchInterval: PRIVATE_MESSAGE_LIMITS.pollMs,
     retry: false,
   });
 }
@@ -124,27 +124,29 @@ export function useThread(conversationId: string | null) {
     olderBusy.current = false;
     if (!conversationId) return;
     const controller = new AbortController();
-    inboxApi.messages(conversationId, { limit: MESSAGE_LIMITS.pageSize }, controller.signal).then(
-      (page) => {
-        if (current.current !== conversationId) return;
-        setThread((t) =>
-          t.id === conversationId
-            ? {
-                ...t,
-                messages: mergeMessages(t.messages, page.messages),
-                hasMore: page.hasMore,
-                loading: false,
-              }
-            : t,
-        );
-        markRead(conversationId);
-      },
-      () => {
-        if (current.current === conversationId) {
-          setThread((t) => (t.id === conversationId ? { ...t, loading: false } : t));
-        }
-      },
-    );
+    inboxApi
+      .messages(conversationId, { limit: PRIVATE_MESSAGE_LIMITS.pageSize }, controller.signal)
+      .then(
+        (page) => {
+          if (current.current !== conversationId) return;
+          setThread((t) =>
+            t.id === conversationId
+              ? {
+                  ...t,
+                  messages: mergeMessages(t.messages, page.messages),
+                  hasMore: page.hasMore,
+                  loading: false,
+                }
+              : t,
+          );
+          markRead(conversationId);
+        },
+        () => {
+          if (current.current === conversationId) {
+            setThread((t) => (t.id === conversationId ? { ...t, loading: false } : t));
+          }
+        },
+      );
     return () => controller.abort();
   }, [conversationId, markRead]);
 
@@ -164,7 +166,7 @@ export function useThread(conversationId: string | null) {
     setThread((t) => ({ ...t, loadingOlder: true }));
     inboxApi
       .messages(id, {
-        limit: MESSAGE_LIMITS.pageSize,
+        limit: PRIVATE_MESSAGE_LIMITS.pageSize,
         before: oldest.createdAt,
         beforeId: oldest._id,
       })
@@ -191,7 +193,7 @@ export function useThread(conversationId: string | null) {
 
   /** Fetches the newest messages and appends what is new; marks read if others wrote. */
   const refresh = useCallback(
-    (limit: number = MESSAGE_LIMITS.pollLimit) => {
+    (limit: number = PRIVATE_MESSAGE_LIMITS.pollLimit) => {
       const id = current.current;
       if (!id) return;
       inboxApi.messages(id, { limit }).then(

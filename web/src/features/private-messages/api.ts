@@ -1,13 +1,13 @@
 import {
   type ConversationView,
-  MESSAGES_ROUTES,
   type MessagesQuery,
+  PRIVATE_MESSAGE_ROUTES,
   type StartConversationAnswer,
   type StartConversationInput,
 } from "@airwave/contracts";
 import { call } from "../../app/api.ts";
 
-const r = MESSAGES_ROUTES;
+const r = PRIVATE_MESSAGE_ROUTES;
 
 /** The conversation id of a start answer (the spec's clients accept `conversationId` or the conversation's id). */
 export function conversationIdOf(

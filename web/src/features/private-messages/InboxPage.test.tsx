@@ -1,10 +1,10 @@
 import {
   type ConversationParticipantView,
   type ConversationView,
-  INBOX_TEXTS,
-  MESSAGE_MESSAGES,
   type MessageView,
   PM_UNREAD_REFRESH_EVENT,
+  PRIVATE_MESSAGE_MESSAGES,
+  PRIVATE_MESSAGE_TEXTS,
   USER_EVENTS,
 } from "@airwave/contracts";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -145,35 +145,37 @@ afterEach(() => {
 describe("InboxPage", () => {
   it("shows the empty states with no conversations", async () => {
     renderInbox({ conversations: [], pages: {} });
-    expect(await screen.findByText(MESSAGE_MESSAGES.noConversations)).toBeVisible();
-    expect(screen.getByText(MESSAGE_MESSAGES.selectConversation)).toBeVisible();
-    expect(screen.getByText(MESSAGE_MESSAGES.selectConversationHint)).toBeVisible();
+    expect(await screen.findByText(PRIVATE_MESSAGE_MESSAGES.noConversations)).toBeVisible();
+    expect(screen.getByText(PRIVATE_MESSAGE_MESSAGES.selectConversation)).toBeVisible();
+    expect(screen.getByText(PRIVATE_MESSAGE_MESSAGES.selectConversationHint)).toBeVisible();
   });
 
   it("lists conversations: names joined by commas, 'You: ' preview, unread badge, '+N' for big groups", async () => {
     const others = ["d", "e", "f", "g"].map((x) => person(`u-${x}`, `dj_${x}`));
     const big = convo({ _id: "c-big", participants: [ME, BOB, CAROL, ...others] });
     renderInbox({ conversations: [GROUP, SOLO, big], pages: {} });
-    const list = await screen.findByRole("region", { name: INBOX_TEXTS.conversationsLabel });
+    const list = await screen.findByRole("region", {
+      name: PRIVATE_MESSAGE_TEXTS.conversationsLabel,
+    });
     const rows = await within(list).findAllByRole("listitem");
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent("bob, carol");
     expect(rows[0]).toHaveTextContent("You: see you at the set");
-    expect(within(rows[0] as HTMLElement).getByLabelText(INBOX_TEXTS.unread(2))).toHaveTextContent(
-      "2",
-    );
+    expect(
+      within(rows[0] as HTMLElement).getByLabelText(PRIVATE_MESSAGE_TEXTS.unread(2)),
+    ).toHaveTextContent("2");
     expect(rows[1]).toHaveTextContent("hello there");
     expect(rows[1]).not.toHaveTextContent("You:");
-    expect(rows[2]).toHaveTextContent(MESSAGE_MESSAGES.noMessages);
+    expect(rows[2]).toHaveTextContent(PRIVATE_MESSAGE_MESSAGES.noMessages);
     expect(
-      within(rows[2] as HTMLElement).getByLabelText(INBOX_TEXTS.moreMembers(3)),
+      within(rows[2] as HTMLElement).getByLabelText(PRIVATE_MESSAGE_TEXTS.moreMembers(3)),
     ).toHaveTextContent("+3");
   });
 
   it("drops a convo parameter that is not in the list", async () => {
     renderInbox({ conversations: [SOLO], pages: {} }, "/inbox?convo=gone");
     await waitFor(() => expect(location()).toBe("/inbox"));
-    expect(screen.getByText(MESSAGE_MESSAGES.selectConversation)).toBeVisible();
+    expect(screen.getByText(PRIVATE_MESSAGE_MESSAGES.selectConversation)).toBeVisible();
   });
 
   it("opens the convo parameter's conversation: latest page, marked read, top bar told, grouped, GIFs as images", async () => {
@@ -199,16 +201,18 @@ describe("InboxPage", () => {
     expect(new URL(String(first?.[0]), "http://x").searchParams.get("limit")).toBe("40");
     await waitFor(() => expect(callsTo(fetchMock, "POST", "/c-group/read")).toHaveLength(1));
     await waitFor(() => expect(events).toContain(PM_UNREAD_REFRESH_EVENT));
-    const list = screen.getByRole("region", { name: INBOX_TEXTS.conversationsLabel });
+    const list = screen.getByRole("region", { name: PRIVATE_MESSAGE_TEXTS.conversationsLabel });
     await waitFor(() =>
-      expect(within(list).queryByLabelText(INBOX_TEXTS.unread(2))).not.toBeInTheDocument(),
+      expect(
+        within(list).queryByLabelText(PRIVATE_MESSAGE_TEXTS.unread(2)),
+      ).not.toBeInTheDocument(),
     );
 
     // bob's two messages within 5 minutes share one avatar; carol's get hers (names shown in groups).
     expect(within(log).getAllByRole("img", { name: "bob" })).toHaveLength(1);
     expect(within(log).getAllByRole("img", { name: "carol" })).toHaveLength(1);
     expect(within(log).getByText("carol", { selector: "span" })).toBeVisible();
-    const gif = within(log).getByRole("img", { name: INBOX_TEXTS.gifAlt });
+    const gif = within(log).getByRole("img", { name: PRIVATE_MESSAGE_TEXTS.gifAlt });
     expect(gif).toHaveAttribute("src", gifUrl);
     expect(within(log).queryByText(gifUrl)).not.toBeInTheDocument();
     // Every bubble carries its time.
@@ -228,14 +232,18 @@ describe("InboxPage", () => {
     const log = await screen.findByRole("log", { name: "bob, carol" });
     expect(await within(log).findByText("the newest")).toBeVisible();
 
-    await user.click(within(log).getByRole("button", { name: MESSAGE_MESSAGES.loadPrevious }));
+    await user.click(
+      within(log).getByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.loadPrevious }),
+    );
     expect(await within(log).findByText("an older one")).toBeVisible();
     const olderCall = fetchMock.mock.calls
       .map(([input]) => new URL(String(input), "http://x"))
       .find((u) => u.searchParams.get("before"));
     expect(olderCall?.searchParams.get("before")).toBe(at(0));
     expect(olderCall?.searchParams.get("beforeId")).toBe("n1");
-    expect(within(log).queryByRole("button", { name: MESSAGE_MESSAGES.loadPrevious })).toBeNull();
+    expect(
+      within(log).queryByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.loadPrevious }),
+    ).toBeNull();
   });
 
   it("sends with Enter (trimmed), keeps Shift+Enter as a new line, and disables Send when empty", async () => {
@@ -257,9 +265,9 @@ describe("InboxPage", () => {
       "/inbox?convo=c-solo",
     );
     const log = await screen.findByRole("log", { name: "bob" });
-    expect(await within(log).findByText(MESSAGE_MESSAGES.noMessages)).toBeVisible();
-    const input = screen.getByRole("textbox", { name: INBOX_TEXTS.messageInput });
-    const send = screen.getByRole("button", { name: MESSAGE_MESSAGES.send });
+    expect(await within(log).findByText(PRIVATE_MESSAGE_MESSAGES.noMessages)).toBeVisible();
+    const input = screen.getByRole("textbox", { name: PRIVATE_MESSAGE_TEXTS.messageInput });
+    const send = screen.getByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.send });
     expect(send).toBeDisabled();
     await user.type(input, "   ");
     expect(send).toBeDisabled();
@@ -275,7 +283,7 @@ describe("InboxPage", () => {
     await waitFor(() => expect(input).toHaveValue(""));
     expect(within(log).getByText(/line one/)).toBeVisible();
     // The list shows it as the last message.
-    const list = screen.getByRole("region", { name: INBOX_TEXTS.conversationsLabel });
+    const list = screen.getByRole("region", { name: PRIVATE_MESSAGE_TEXTS.conversationsLabel });
     expect(within(list).getByText(/^You: line one line two$/)).toBeVisible();
   });
 
@@ -287,12 +295,16 @@ describe("InboxPage", () => {
     );
     await screen.findByRole("log", { name: "bob, carol" });
     // jsdom is narrower than 1080 px: the details open as an overlay with a close button.
-    await user.click(screen.getByRole("button", { name: INBOX_TEXTS.showDetails }));
-    const panel = await screen.findByRole("complementary", { name: INBOX_TEXTS.showDetails });
+    await user.click(screen.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.showDetails }));
+    const panel = await screen.findByRole("complementary", {
+      name: PRIVATE_MESSAGE_TEXTS.showDetails,
+    });
     expect(within(panel).getByRole("link", { name: "bob" })).toHaveAttribute("href", "/user/bob");
     expect(within(panel).getByText("Resident DJ on Fridays.")).toBeVisible();
-    expect(within(panel).getByText(MESSAGE_MESSAGES.noBio)).toBeVisible();
-    await user.click(within(panel).getByRole("button", { name: INBOX_TEXTS.closeDetails }));
+    expect(within(panel).getByText(PRIVATE_MESSAGE_MESSAGES.noBio)).toBeVisible();
+    await user.click(
+      within(panel).getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.closeDetails }),
+    );
     await waitFor(() => expect(panel).not.toBeInTheDocument());
   });
 
@@ -310,22 +322,28 @@ describe("InboxPage", () => {
       "/inbox?convo=c-group",
     );
     await screen.findByRole("log", { name: "bob, carol" });
-    await user.click(screen.getByRole("button", { name: INBOX_TEXTS.archiveNamed("bob, carol") }));
-    const confirm = await screen.findByRole("dialog", { name: MESSAGE_MESSAGES.archiveTitle });
-    expect(confirm).toHaveTextContent(MESSAGE_MESSAGES.archiveBody);
     await user.click(
-      within(confirm).getByRole("button", { name: MESSAGE_MESSAGES.archiveConfirm }),
+      screen.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.archiveNamed("bob, carol") }),
+    );
+    const confirm = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.archiveTitle,
+    });
+    expect(confirm).toHaveTextContent(PRIVATE_MESSAGE_MESSAGES.archiveBody);
+    await user.click(
+      within(confirm).getByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.archiveConfirm }),
     );
 
-    const done = await screen.findByRole("dialog", { name: MESSAGE_MESSAGES.archivedTitle });
-    expect(done).toHaveTextContent(MESSAGE_MESSAGES.archivedBody);
+    const done = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.archivedTitle,
+    });
+    expect(done).toHaveTextContent(PRIVATE_MESSAGE_MESSAGES.archivedBody);
     expect(callsTo(fetchMock, "POST", "/c-group/delete")).toHaveLength(1);
     await waitFor(() => expect(location()).toBe("/inbox"));
     await waitFor(() => expect(done).not.toBeInTheDocument(), { timeout: 4000 });
-    const list = screen.getByRole("region", { name: INBOX_TEXTS.conversationsLabel });
+    const list = screen.getByRole("region", { name: PRIVATE_MESSAGE_TEXTS.conversationsLabel });
     expect(within(list).queryByText("bob, carol")).toBeNull();
     expect(within(list).getByText("bob")).toBeVisible();
-    expect(screen.getByText(MESSAGE_MESSAGES.selectConversation)).toBeVisible();
+    expect(screen.getByText(PRIVATE_MESSAGE_MESSAGES.selectConversation)).toBeVisible();
   });
 
   it("shows 'Error' with the server's message when archiving fails, and keeps the conversation", async () => {
@@ -335,16 +353,22 @@ describe("InboxPage", () => {
       pages: {},
       extra: () => json({ message: "Conversation not found" }, 404),
     });
-    await user.click(await screen.findByRole("button", { name: INBOX_TEXTS.archiveNamed("bob") }));
-    const confirm = await screen.findByRole("dialog", { name: MESSAGE_MESSAGES.archiveTitle });
     await user.click(
-      within(confirm).getByRole("button", { name: MESSAGE_MESSAGES.archiveConfirm }),
+      await screen.findByRole("button", { name: PRIVATE_MESSAGE_TEXTS.archiveNamed("bob") }),
     );
-    const error = await screen.findByRole("dialog", { name: MESSAGE_MESSAGES.archiveFailedTitle });
+    const confirm = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.archiveTitle,
+    });
+    await user.click(
+      within(confirm).getByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.archiveConfirm }),
+    );
+    const error = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.archiveFailedTitle,
+    });
     expect(error).toHaveTextContent("Conversation not found");
     await user.click(within(error).getByRole("button", { name: "OK" }));
     await waitFor(() => expect(error).not.toBeInTheDocument());
-    const list = screen.getByRole("region", { name: INBOX_TEXTS.conversationsLabel });
+    const list = screen.getByRole("region", { name: PRIVATE_MESSAGE_TEXTS.conversationsLabel });
     expect(within(list).getByText("bob")).toBeVisible();
   });
 
@@ -372,12 +396,16 @@ describe("InboxPage", () => {
         return json({ message: "unexpected" }, 500);
       },
     });
-    await screen.findByText(MESSAGE_MESSAGES.noConversations);
-    await user.click(screen.getByRole("button", { name: INBOX_TEXTS.newConversation }));
-    const dialog = await screen.findByRole("dialog", { name: INBOX_TEXTS.newConversationTitle });
-    const start = within(dialog).getByRole("button", { name: INBOX_TEXTS.start });
+    await screen.findByText(PRIVATE_MESSAGE_MESSAGES.noConversations);
+    await user.click(screen.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.newConversation }));
+    const dialog = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_TEXTS.newConversationTitle,
+    });
+    const start = within(dialog).getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.start });
     expect(start).toBeDisabled();
-    const search = within(dialog).getByRole("combobox", { name: INBOX_TEXTS.pickMembers });
+    const search = within(dialog).getByRole("combobox", {
+      name: PRIVATE_MESSAGE_TEXTS.pickMembers,
+    });
     await user.type(search, "bo");
     await user.click(await screen.findByRole("option", { name: "bob" }));
     await user.type(search, "ca");
@@ -398,16 +426,22 @@ describe("InboxPage", () => {
       extra: ({ path }) =>
         path === "/api/auth/searchUsers"
           ? json({ users: [{ _id: BOB._id, username: "bob", profileimage: BOB.profileimage }] })
-          : json({ message: MESSAGE_MESSAGES.privateProfile }, 403),
+          : json({ message: PRIVATE_MESSAGE_MESSAGES.privateProfile }, 403),
     });
-    await user.click(await screen.findByRole("button", { name: INBOX_TEXTS.newConversation }));
-    const dialog = await screen.findByRole("dialog", { name: INBOX_TEXTS.newConversationTitle });
+    await user.click(
+      await screen.findByRole("button", { name: PRIVATE_MESSAGE_TEXTS.newConversation }),
+    );
+    const dialog = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_TEXTS.newConversationTitle,
+    });
     await user.type(within(dialog).getByRole("combobox"), "bob");
     await user.click(await screen.findByRole("option", { name: "bob" }));
-    await user.click(within(dialog).getByRole("button", { name: INBOX_TEXTS.start }));
-    const alert = await screen.findByRole("dialog", { name: MESSAGE_MESSAGES.cannotMessageTitle });
-    expect(alert).toHaveTextContent(MESSAGE_MESSAGES.privateProfile);
-    expect(alert).toHaveTextContent(MESSAGE_MESSAGES.followMustBeAccepted);
+    await user.click(within(dialog).getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.start }));
+    const alert = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.cannotMessageTitle,
+    });
+    expect(alert).toHaveTextContent(PRIVATE_MESSAGE_MESSAGES.privateProfile);
+    expect(alert).toHaveTextContent(PRIVATE_MESSAGE_MESSAGES.followMustBeAccepted);
     await act(async () => {});
   });
 
@@ -447,12 +481,12 @@ describe("InboxPage", () => {
         message: { ...msg("live2", BOB._id, 31, "psst, bob here"), conversationId: "c-solo" },
       }),
     );
-    const list = screen.getByRole("region", { name: INBOX_TEXTS.conversationsLabel });
+    const list = screen.getByRole("region", { name: PRIVATE_MESSAGE_TEXTS.conversationsLabel });
     const rows = within(list).getAllByRole("listitem");
     await waitFor(() =>
       expect(within(list).getAllByRole("listitem")[0]).toHaveTextContent("psst, bob here"),
     );
-    expect(within(list).getByLabelText(INBOX_TEXTS.unread(1))).toBeVisible();
+    expect(within(list).getByLabelText(PRIVATE_MESSAGE_TEXTS.unread(1))).toBeVisible();
     expect(rows).toHaveLength(2);
   });
 

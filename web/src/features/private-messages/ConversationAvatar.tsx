@@ -1,7 +1,7 @@
 import {
   type ConversationParticipantView,
   DEFAULT_PROFILE_IMAGE,
-  INBOX_TEXTS,
+  PRIVATE_MESSAGE_TEXTS,
 } from "@airwave/contracts";
 import { Avatar, AvatarGroup } from "@mui/material";
 import { avatarStack } from "./logic.ts";
@@ -40,7 +40,9 @@ export function ConversationAvatar({
       {shown.map((p) => (
         <Avatar key={p._id} src={p.profileimage || DEFAULT_PROFILE_IMAGE} alt="" />
       ))}
-      {more > 0 && <Avatar aria-label={INBOX_TEXTS.moreMembers(more)}>{`+${more}`}</Avatar>}
+      {more > 0 && (
+        <Avatar aria-label={PRIVATE_MESSAGE_TEXTS.moreMembers(more)}>{`+${more}`}</Avatar>
+      )}
     </AvatarGroup>
   );
 }

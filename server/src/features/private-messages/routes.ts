@@ -1,4 +1,4 @@
-import { MESSAGES_ROUTES } from "@airwave/contracts";
+import { PRIVATE_MESSAGE_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { routeRegistrar } from "../../platform/http/declared-routes.ts";
@@ -16,7 +16,7 @@ import {
 /** Private messages (community spec 7: /pm/...). Every route needs a session. */
 export function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = routeRegistrar(app, ctx);
-  const r = MESSAGES_ROUTES;
+  const r = PRIVATE_MESSAGE_ROUTES;
 
   // Lists arrive from PostgreSQL as JSON text: sent on as they are.
   route(r.conversations, async (request, reply) => {

@@ -1,4 +1,8 @@
-import { type ConversationView, INBOX_TEXTS, MESSAGE_MESSAGES } from "@airwave/contracts";
+import {
+  type ConversationView,
+  PRIVATE_MESSAGE_MESSAGES,
+  PRIVATE_MESSAGE_TEXTS,
+} from "@airwave/contracts";
 import AddCommentOutlinedIcon from "@mui/icons-material/AddCommentOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import RefreshIcon from "@mui/icons-material/Refresh";
@@ -44,7 +48,7 @@ export function ConversationList({
   return (
     <Box
       component="section"
-      aria-label={INBOX_TEXTS.conversationsLabel}
+      aria-label={PRIVATE_MESSAGE_TEXTS.conversationsLabel}
       sx={{ display: "flex", flexDirection: "column", minHeight: 0, height: "100%" }}
     >
       <Stack
@@ -52,17 +56,21 @@ export function ConversationList({
         sx={{ alignItems: "center", px: 2, py: 1, borderBottom: 1, borderColor: "divider" }}
       >
         <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }}>
-          {MESSAGE_MESSAGES.inboxTitle}
+          {PRIVATE_MESSAGE_MESSAGES.inboxTitle}
         </Typography>
-        <Tooltip title={INBOX_TEXTS.newConversation}>
-          <IconButton aria-label={INBOX_TEXTS.newConversation} onClick={onNew} color="primary">
+        <Tooltip title={PRIVATE_MESSAGE_TEXTS.newConversation}>
+          <IconButton
+            aria-label={PRIVATE_MESSAGE_TEXTS.newConversation}
+            onClick={onNew}
+            color="primary"
+          >
             <AddCommentOutlinedIcon />
           </IconButton>
         </Tooltip>
-        <Tooltip title={INBOX_TEXTS.refresh}>
+        <Tooltip title={PRIVATE_MESSAGE_TEXTS.refresh}>
           <span>
             <IconButton
-              aria-label={INBOX_TEXTS.refreshConversations}
+              aria-label={PRIVATE_MESSAGE_TEXTS.refreshConversations}
               onClick={onRefresh}
               disabled={refreshing}
             >
@@ -77,7 +85,7 @@ export function ConversationList({
             <CircularProgress aria-label="Loading" />
           </Box>
         ) : conversations.length === 0 ? (
-          <EmptyState text={MESSAGE_MESSAGES.noConversations} />
+          <EmptyState text={PRIVATE_MESSAGE_MESSAGES.noConversations} />
         ) : (
           <List disablePadding>
             {conversations.map((c) => {
@@ -132,7 +140,7 @@ export function ConversationList({
                             badgeContent={unread}
                             max={99}
                             color="primary"
-                            aria-label={INBOX_TEXTS.unread(unread)}
+                            aria-label={PRIVATE_MESSAGE_TEXTS.unread(unread)}
                             sx={{
                               mr: 1.5,
                               "& .MuiBadge-badge": { position: "static", transform: "none" },
@@ -142,9 +150,9 @@ export function ConversationList({
                       </Stack>
                     </Box>
                   </ListItemButton>
-                  <Tooltip title={INBOX_TEXTS.archive}>
+                  <Tooltip title={PRIVATE_MESSAGE_TEXTS.archive}>
                     <IconButton
-                      aria-label={INBOX_TEXTS.archiveNamed(title)}
+                      aria-label={PRIVATE_MESSAGE_TEXTS.archiveNamed(title)}
                       onClick={() => onArchive(c)}
                       sx={{ alignSelf: "center", mx: 0.5 }}
                     >

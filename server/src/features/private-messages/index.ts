@@ -4,8 +4,8 @@ import { messagesAccountDeletion } from "./delete-account.ts";
 import { messagesRoutes } from "./routes.ts";
 
 /** Private conversations. */
-export const messagesFeature: Feature = {
-  name: "messages",
+export const privateMessagesFeature: Feature = {
+  name: "private-messages",
   routes: messagesRoutes,
   chat: privateMessageHandlers,
   deleteAccount: messagesAccountDeletion,

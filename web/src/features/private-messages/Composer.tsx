@@ -1,4 +1,9 @@
-import { GIF_MESSAGES, INBOX_TEXTS, MESSAGE_LIMITS, MESSAGE_MESSAGES } from "@airwave/contracts";
+import {
+  GIF_MESSAGES,
+  PRIVATE_MESSAGE_LIMITS,
+  PRIVATE_MESSAGE_MESSAGES,
+  PRIVATE_MESSAGE_TEXTS,
+} from "@airwave/contracts";
 import GifBoxOutlinedIcon from "@mui/icons-material/GifBoxOutlined";
 import SendIcon from "@mui/icons-material/Send";
 import { Box, Button, IconButton, Stack, TextField, Tooltip, useMediaQuery } from "@mui/material";
@@ -52,7 +57,7 @@ export function Composer({ onSend, disabled }: { onSend: SendFn; disabled?: bool
     const start = el?.selectionStart ?? draft.length;
     const end = el?.selectionEnd ?? draft.length;
     const next = `${draft.slice(0, start)}${emoji}${draft.slice(end)}`;
-    if (next.length > MESSAGE_LIMITS.bodyMax) return;
+    if (next.length > PRIVATE_MESSAGE_LIMITS.bodyMax) return;
     setDraft(next);
     requestAnimationFrame(() => {
       if (!el) return;
@@ -92,7 +97,7 @@ export function Composer({ onSend, disabled }: { onSend: SendFn; disabled?: bool
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={MESSAGE_MESSAGES.composerPlaceholder}
+          placeholder={PRIVATE_MESSAGE_MESSAGES.composerPlaceholder}
           multiline
           maxRows={5}
           size="small"
@@ -100,8 +105,8 @@ export function Composer({ onSend, disabled }: { onSend: SendFn; disabled?: bool
           disabled={disabled}
           slotProps={{
             htmlInput: {
-              "aria-label": INBOX_TEXTS.messageInput,
-              maxLength: MESSAGE_LIMITS.bodyMax,
+              "aria-label": PRIVATE_MESSAGE_TEXTS.messageInput,
+              maxLength: PRIVATE_MESSAGE_LIMITS.bodyMax,
             },
           }}
         />
@@ -109,7 +114,7 @@ export function Composer({ onSend, disabled }: { onSend: SendFn; disabled?: bool
           <IconButton
             type="submit"
             color="primary"
-            aria-label={MESSAGE_MESSAGES.send}
+            aria-label={PRIVATE_MESSAGE_MESSAGES.send}
             disabled={!canSend}
           >
             <SendIcon />
@@ -122,7 +127,7 @@ export function Composer({ onSend, disabled }: { onSend: SendFn; disabled?: bool
             endIcon={<SendIcon />}
             sx={{ flexShrink: 0, minHeight: 40 }}
           >
-            {MESSAGE_MESSAGES.send}
+            {PRIVATE_MESSAGE_MESSAGES.send}
           </Button>
         )}
       </Stack>

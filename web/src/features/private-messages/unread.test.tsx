@@ -1,8 +1,8 @@
 import {
   type AuthStatus,
-  MESSAGE_LIMITS,
-  MESSAGE_MESSAGES,
   PM_UNREAD_REFRESH_EVENT,
+  PRIVATE_MESSAGE_LIMITS,
+  PRIVATE_MESSAGE_MESSAGES,
   USER_EVENTS,
 } from "@airwave/contracts";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
@@ -67,7 +67,8 @@ function renderButton() {
   return qc;
 }
 
-const inboxLink = () => screen.getByRole("link", { name: new RegExp(MESSAGE_MESSAGES.inboxTitle) });
+const inboxLink = () =>
+  screen.getByRole("link", { name: new RegExp(PRIVATE_MESSAGE_MESSAGES.inboxTitle) });
 
 describe("the top bar's inbox button", () => {
   it("links to /inbox and shows the unread total as a badge", async () => {
@@ -82,7 +83,7 @@ describe("the top bar's inbox button", () => {
     const fetchMock = serveTotals(0);
     renderButton();
     await waitFor(() => expect(callsTo(fetchMock, TOTAL)).toHaveLength(1));
-    expect(inboxLink()).toHaveAccessibleName(MESSAGE_MESSAGES.inboxTitle);
+    expect(inboxLink()).toHaveAccessibleName(PRIVATE_MESSAGE_MESSAGES.inboxTitle);
     expect(inboxLink()).not.toHaveTextContent("0");
   });
 
@@ -91,9 +92,9 @@ describe("the top bar's inbox button", () => {
     const fetchMock = serveTotals(1, 2, 5);
     renderButton();
     await waitFor(() => expect(inboxLink()).toHaveTextContent("1"));
-    await act(() => vi.advanceTimersByTimeAsync(MESSAGE_LIMITS.unreadPollMs));
+    await act(() => vi.advanceTimersByTimeAsync(PRIVATE_MESSAGE_LIMITS.unreadPollMs));
     await waitFor(() => expect(inboxLink()).toHaveTextContent("2"));
-    await act(() => vi.advanceTimersByTimeAsync(MESSAGE_LIMITS.unreadPollMs));
+    await act(() => vi.advanceTimersByTimeAsync(PRIVATE_MESSAGE_LIMITS.unreadPollMs));
     await waitFor(() => expect(inboxLink()).toHaveTextContent("5"));
     expect(callsTo(fetchMock, TOTAL)).toHaveLength(3);
   });
@@ -103,7 +104,9 @@ describe("the top bar's inbox button", () => {
     renderButton();
     await waitFor(() => expect(inboxLink()).toHaveTextContent("4"));
     act(() => emitPmUnreadRefresh());
-    await waitFor(() => expect(inboxLink()).toHaveAccessibleName(MESSAGE_MESSAGES.inboxTitle));
+    await waitFor(() =>
+      expect(inboxLink()).toHaveAccessibleName(PRIVATE_MESSAGE_MESSAGES.inboxTitle),
+    );
     act(() => window.dispatchEvent(new Event(PM_UNREAD_REFRESH_EVENT)));
     await waitFor(() => expect(callsTo(fetchMock, TOTAL)).toHaveLength(3));
   });
@@ -149,7 +152,7 @@ describe("the top bar's inbox button", () => {
     await waitFor(() =>
       expect(callsTo(fetchMock, "GET /api/auth/checkauth").length).toBeGreaterThan(0),
     );
-    expect(inboxLink()).toHaveAccessibleName(MESSAGE_MESSAGES.inboxTitle);
+    expect(inboxLink()).toHaveAccessibleName(PRIVATE_MESSAGE_MESSAGES.inboxTitle);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

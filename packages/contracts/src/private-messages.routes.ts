@@ -10,11 +10,11 @@ import {
   startConversationAnswerSchema,
   startConversationSchema,
   unreadTotalAnswerSchema,
-} from "./messages.ts";
+} from "./private-messages.ts";
 import { defineRoutes } from "./route.ts";
 
 /** Private messages (community spec 7: /pm/...). */
-export const MESSAGES_ROUTES = /* @__PURE__ */ defineRoutes("messages", {
+export const PRIVATE_MESSAGE_ROUTES = /* @__PURE__ */ defineRoutes("private-messages", {
   conversations: {
     method: "GET",
     path: "/api/auth/pm/conversations",

@@ -1,4 +1,4 @@
-import { INBOX_TEXTS, MESSAGE_MESSAGES, PATHS } from "@airwave/contracts";
+import { PATHS, PRIVATE_MESSAGE_MESSAGES, PRIVATE_MESSAGE_TEXTS } from "@airwave/contracts";
 import MailIcon from "@mui/icons-material/Mail";
 import { IconButton, Tooltip } from "@mui/material";
 import { Link as RouterLink } from "react-router";
@@ -12,10 +12,10 @@ export function InboxButton() {
   const unread = usePmUnreadTotal();
   const label =
     unread > 0
-      ? `${MESSAGE_MESSAGES.inboxTitle} (${INBOX_TEXTS.unread(countText(unread, UNREAD_BADGE_MAX))})`
-      : MESSAGE_MESSAGES.inboxTitle;
+      ? `${PRIVATE_MESSAGE_MESSAGES.inboxTitle} (${PRIVATE_MESSAGE_TEXTS.unread(countText(unread, UNREAD_BADGE_MAX))})`
+      : PRIVATE_MESSAGE_MESSAGES.inboxTitle;
   return (
-    <Tooltip title={MESSAGE_MESSAGES.inboxTitle}>
+    <Tooltip title={PRIVATE_MESSAGE_MESSAGES.inboxTitle}>
       <IconButton color="inherit" component={RouterLink} to={PATHS.inbox} aria-label={label}>
         <CountBadge count={unread} max={UNREAD_BADGE_MAX} color="error">
           <MailIcon />

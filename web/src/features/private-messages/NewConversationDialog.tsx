@@ -1,8 +1,8 @@
 import {
   type BasicUser,
   DEFAULT_PROFILE_IMAGE,
-  INBOX_TEXTS,
-  MESSAGE_LIMITS,
+  PRIVATE_MESSAGE_LIMITS,
+  PRIVATE_MESSAGE_TEXTS,
   USER_MESSAGES,
 } from "@airwave/contracts";
 import {
@@ -41,7 +41,7 @@ export function NewConversationDialog({
   const [input, setInput] = useState("");
   const [chosen, setChosen] = useState<BasicUser[]>([]);
   const { term, users, loading } = useUserSearch(input);
-  const full = chosen.length >= MESSAGE_LIMITS.participantsMax - 1;
+  const full = chosen.length >= PRIVATE_MESSAGE_LIMITS.participantsMax - 1;
 
   const close = () => {
     setInput("");
@@ -51,9 +51,11 @@ export function NewConversationDialog({
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={`${id}-t`} fullWidth maxWidth="xs">
-      <DialogTitle id={`${id}-t`}>{INBOX_TEXTS.newConversationTitle}</DialogTitle>
+      <DialogTitle id={`${id}-t`}>{PRIVATE_MESSAGE_TEXTS.newConversationTitle}</DialogTitle>
       <DialogContent sx={{ overflow: "visible" }}>
-        <DialogContentText sx={{ mb: 2 }}>{INBOX_TEXTS.pickMembersHint}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>
+          {PRIVATE_MESSAGE_TEXTS.pickMembersHint}
+        </DialogContentText>
         <Autocomplete<BasicUser, true, false, false>
           multiple
           options={full ? [] : users}
@@ -98,18 +100,18 @@ export function NewConversationDialog({
             })
           }
           renderInput={(params) => (
-            <TextField {...params} label={INBOX_TEXTS.pickMembers} autoFocus />
+            <TextField {...params} label={PRIVATE_MESSAGE_TEXTS.pickMembers} autoFocus />
           )}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{INBOX_TEXTS.cancel}</Button>
+        <Button onClick={close}>{PRIVATE_MESSAGE_TEXTS.cancel}</Button>
         <Button
           variant="contained"
           disabled={chosen.length === 0 || busy}
           onClick={() => onStart(chosen)}
         >
-          {INBOX_TEXTS.start}
+          {PRIVATE_MESSAGE_TEXTS.start}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,8 +1,8 @@
 import {
   type ConversationParticipantView,
   type ConversationView,
-  MESSAGE_MESSAGES,
   type MessageView,
+  PRIVATE_MESSAGE_MESSAGES,
 } from "@airwave/contracts";
 import { describe, expect, it } from "vitest";
 import {
@@ -71,7 +71,7 @@ describe("previewText", () => {
   });
 
   it("says 'No messages yet' without a last message", () => {
-    expect(previewText(convo(), "me")).toBe(MESSAGE_MESSAGES.noMessages);
+    expect(previewText(convo(), "me")).toBe(PRIVATE_MESSAGE_MESSAGES.noMessages);
   });
 
   it("prefixes one's own message with 'You: '", () => {
@@ -140,9 +140,9 @@ describe("details panel bio and scrolling", () => {
   it("cuts the bio at 340 characters, with the spec's fallbacks", () => {
     expect(bioText("b".repeat(400), false)).toBe(`${"b".repeat(340)}…`);
     expect(bioText("Resident DJ", false)).toBe("Resident DJ");
-    expect(bioText("  ", false)).toBe(MESSAGE_MESSAGES.noBio);
-    expect(bioText(undefined, true)).toBe(MESSAGE_MESSAGES.loadingBio);
-    expect(bioText(undefined, false)).toBe(MESSAGE_MESSAGES.noBio);
+    expect(bioText("  ", false)).toBe(PRIVATE_MESSAGE_MESSAGES.noBio);
+    expect(bioText(undefined, true)).toBe(PRIVATE_MESSAGE_MESSAGES.loadingBio);
+    expect(bioText(undefined, false)).toBe(PRIVATE_MESSAGE_MESSAGES.noBio);
   });
 
   it("loads older messages within 60 px of the top", () => {
