@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { ADMIN_API } from "./admin.ts";
 import { messageAnswerSchema } from "./answers.ts";
-import {
-  CHAT_MESSAGES,
-  moderationInputSchema,
-  themeSettingsSchema,
-  themeSettingsUpdateSchema,
-} from "./chat.ts";
+import { CHAT_MESSAGES, moderationInputSchema } from "./chat.ts";
 import { defineRoutes } from "./route.ts";
 
-const themeSettingsAnswer = z.object({ success: z.literal(true), settings: themeSettingsSchema });
-
 /**
- * The HTTP calls around the chat room (chat spec): theme settings, kick and ban, the admin's chat
+ * The HTTP calls around the chat room (chat spec): kick and ban, the admin's chat
  * stats and wipe, the build version. The room itself is the Socket.IO namespace.
  */
 export const CHAT_ROUTES = /* @__PURE__ */ defineRoutes("chat", {
@@ -22,21 +15,6 @@ export const CHAT_ROUTES = /* @__PURE__ */ defineRoutes("chat", {
     access: "public",
     summary: "The version of the web build being served, for the update check",
     response: z.object({ version: z.string(), title: z.string(), description: z.string() }),
-  },
-  themeSettings: {
-    method: "GET",
-    path: ADMIN_API.themeSettings,
-    access: "public",
-    summary: "The station's theme settings",
-    response: themeSettingsAnswer,
-  },
-  saveThemeSettings: {
-    method: "POST",
-    path: ADMIN_API.themeSettings,
-    access: "admin",
-    summary: "Change the theme settings (Admin)",
-    body: themeSettingsUpdateSchema,
-    response: themeSettingsAnswer,
   },
   kick: {
     method: "POST",

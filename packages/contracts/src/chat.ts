@@ -193,69 +193,6 @@ export interface UpNext {
   issuedAt: string;
 }
 
-/** Theme settings (admin spec 4): bonfire is the default; christmas turns bonfire off. */
-export const themeSettingsSchema = z.object({
-  activeTheme: z.enum(["bonfire", "christmas"]),
-  bonfire: z.object({ enabled: z.boolean(), fireworksEnabled: z.boolean() }),
-  christmas: z.object({
-    enabled: z.boolean(),
-    snowEnabled: z.boolean(),
-    ropeLightsEnabled: z.boolean(),
-  }),
-});
-export type ThemeSettings = z.infer<typeof themeSettingsSchema>;
-
-export const DEFAULT_THEME_SETTINGS: ThemeSettings = {
-  activeTheme: "bonfire",
-  bonfire: { enabled: true, fireworksEnabled: true },
-  christmas: { enabled: false, snowEnabled: true, ropeLightsEnabled: true },
-};
-
-/** Partial updates an admin sends; merged over the saved settings by `applyThemeChange`. */
-export const themeSettingsUpdateSchema = z.object({
-  activeTheme: z.enum(["bonfire", "christmas"]).optional(),
-  bonfire: z
-    .object({ enabled: z.boolean().optional(), fireworksEnabled: z.boolean().optional() })
-    .optional(),
-  christmas: z
-    .object({
-      enabled: z.boolean().optional(),
-      snowEnabled: z.boolean().optional(),
-      ropeLightsEnabled: z.boolean().optional(),
-    })
-    .optional(),
-});
-export type ThemeSettingsUpdate = z.infer<typeof themeSettingsUpdateSchema>;
-
-/**
- * The theme rules (admin spec 4): enabling christmas makes it active and turns bonfire off (and the
- * reverse); snow and rope lights change only while christmas is active.
- */
-export function applyThemeChange(
-  current: ThemeSettings,
-  change: ThemeSettingsUpdate,
-): ThemeSettings {
-  const next: ThemeSettings = structuredClone(current);
-  let christmas = change.christmas?.enabled;
-  if (change.activeTheme) christmas = change.activeTheme === "christmas";
-  if (change.bonfire?.enabled !== undefined && christmas === undefined)
-    christmas = !change.bonfire.enabled;
-  if (christmas !== undefined) {
-    next.christmas.enabled = christmas;
-    next.bonfire.enabled = !christmas;
-    next.activeTheme = christmas ? "christmas" : "bonfire";
-  }
-  if (change.bonfire?.fireworksEnabled !== undefined)
-    next.bonfire.fireworksEnabled = change.bonfire.fireworksEnabled;
-  if (next.christmas.enabled) {
-    if (change.christmas?.snowEnabled !== undefined)
-      next.christmas.snowEnabled = change.christmas.snowEnabled;
-    if (change.christmas?.ropeLightsEnabled !== undefined)
-      next.christmas.ropeLightsEnabled = change.christmas.ropeLightsEnabled;
-  }
-  return next;
-}
-
 export const moderationInputSchema = z.object({
   userId: z.string().min(1).max(100),
   reason: z.string().trim().max(200, "Reason can be at most 200 characters").optional(),
@@ -291,8 +228,6 @@ export const CHAT_MESSAGES = {
   settingsSaved: "Settings Saved",
   settingsError: "Error Saving Settings",
   settingsErrorText: "An error occurred while saving your settings. Please try again later.",
-  themeSaved: "Theme settings saved successfully",
-  themeSaveFailed: "Failed to save theme settings",
   clearFailed: "Failed to clear chat history",
   chatWiped: "The chat history was cleared by an admin.",
   sessionAlreadyActiveTitle: "Session Already Active",

@@ -1,4 +1,4 @@
-import type { ThemeSettings } from "./chat.ts";
+import type { ThemeSettings } from "./effects.ts";
 import type { NotificationView } from "./notifications.ts";
 import type { PmMessageEvent } from "./private-messages.ts";
 import { type NowPlaying, RADIO_EVENTS } from "./radio.ts";

@@ -3,6 +3,7 @@ import { adminFeature } from "./admin/index.ts";
 import { authFeature } from "./auth/index.ts";
 import { chatFeature } from "./chat/index.ts";
 import { djFeature } from "./dj/index.ts";
+import { effectsFeature } from "./effects/index.ts";
 import { gifsFeature } from "./gifs/index.ts";
 import { homeFeature } from "./home/index.ts";
 import { notificationsFeature } from "./notifications/index.ts";
@@ -30,6 +31,7 @@ export const FEATURES: readonly Feature[] = [
   postsFeature,
   uploadsFeature,
   chatFeature,
+  effectsFeature,
   privateMessagesFeature,
   ticketsFeature,
   scheduleFeature,

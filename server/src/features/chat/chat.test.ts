@@ -2,17 +2,14 @@ import {
   ANNOUNCEMENT_CLIENT_EVENTS,
   ANNOUNCEMENT_SERVER_EVENTS,
   type Announcement,
-  BROADCAST_EVENTS,
   CHAT_LIMITS,
   CHAT_MESSAGES,
   type ChatLike,
   type ChatMessageView,
   type ChatUser,
-  DEFAULT_THEME_SETTINGS,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
   replyPreview,
-  type ThemeSettings,
   USER_EVENTS,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
@@ -28,7 +25,7 @@ import { saveChatMessage } from "./store.ts";
 
 /**
  * The chat feature in the room (\`chat.ts\`: history, messages, likes, announcements) and its HTTP
- * calls (kick and ban, theme settings, stats and wipe). The host's own rules are tested in
+ * calls (kick and ban, stats and wipe). The host's own rules are tested in
  * platform/chat-room; private messages and track id with the messages and radio features.
  */
 
@@ -360,57 +357,6 @@ describe("announcements", () => {
     const late = await join();
     late.socket.emit(ANNOUNCEMENT_CLIENT_EVENTS.getLast);
     expect(await late.next<Announcement>(ANNOUNCEMENT_SERVER_EVENTS.announcement)).toEqual(got);
-  });
-});
-
-describe("theme settings", () => {
-  it("are public to read, admin-only to change, follow the theme rules and are pushed live", async () => {
-    const visitor = new Agent(t.app);
-    const read = await visitor.get("/api/auth/theme-settings");
-    expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ success: true, settings: DEFAULT_THEME_SETTINGS });
-
-    const member = await join();
-    const denied = await member.agent.post("/api/auth/theme-settings", {
-      christmas: { enabled: true },
-    });
-    expect(denied.statusCode).toBe(403);
-
-    const { io } = await import("socket.io-client");
-    const main = io(baseUrl, {
-      transports: ["websocket"],
-      extraHeaders: { cookie: `aw_sid=${member.agent.cookie("aw_sid")}` },
-      reconnection: false,
-    });
-    await new Promise<void>((r) => main.once("connect", () => r()));
-    const pushed = new Promise<{ settings: ThemeSettings }>((r) =>
-      main.once(BROADCAST_EVENTS.themeSettingsUpdated, r),
-    );
-    const admin = await buildAdmin(t.ctx.db);
-    const adminAgent = new Agent(t.app);
-    await adminAgent.login(admin.user.username, admin.password);
-    const res = await adminAgent.post("/api/auth/theme-settings", {
-      christmas: { enabled: true, snowEnabled: false },
-    });
-    expect(res.statusCode).toBe(200);
-    const expected: ThemeSettings = {
-      activeTheme: "christmas",
-      bonfire: { enabled: false, fireworksEnabled: true },
-      christmas: { enabled: true, snowEnabled: false, ropeLightsEnabled: true },
-    };
-    expect(res.json()).toEqual({ success: true, settings: expected });
-    expect((await pushed).settings).toEqual(expected);
-    expect((await visitor.get("/api/auth/theme-settings")).json().settings).toEqual(expected);
-    // Snow only changes while christmas is on.
-    await adminAgent.post("/api/auth/theme-settings", { activeTheme: "bonfire" });
-    const off = await adminAgent.post("/api/auth/theme-settings", {
-      christmas: { snowEnabled: true },
-    });
-    expect(off.json().settings).toMatchObject({
-      activeTheme: "bonfire",
-      christmas: { enabled: false, snowEnabled: false },
-    });
-    main.disconnect();
   });
 });
 

@@ -8,7 +8,6 @@ import { requireActor } from "../../platform/http/request-auth.ts";
 import { webDistDir } from "../../platform/web-dist.ts";
 import { banFromChat, kickFromChat } from "./moderation.ts";
 import { chatMessagesLast24h, wipeChat } from "./store.ts";
-import { getThemeSettings, updateThemeSettings } from "./theme.ts";
 
 /** The version of the web build being served (written by the web build), for the update check. */
 async function buildVersion(ctx: AppContext) {
@@ -29,7 +28,7 @@ async function buildVersion(ctx: AppContext) {
 }
 
 /**
- * The HTTP calls around the chat room (chat spec): theme settings, kick and ban, the admin's chat
+ * The HTTP calls around the chat room (chat spec): kick and ban, the admin's chat
  * stats and wipe, the build version. The room's own events are in `chat.ts`.
  */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -38,15 +37,6 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header("Cache-Control", "no-store");
     return buildVersion(ctx);
   });
-
-  route(CHAT_ROUTES.themeSettings, async () => ({
-    success: true,
-    settings: await getThemeSettings(ctx),
-  }));
-  route(CHAT_ROUTES.saveThemeSettings, async (request) => ({
-    success: true,
-    settings: await updateThemeSettings(ctx, request.body),
-  }));
 
   route(CHAT_ROUTES.kick, async (request) =>
     kickFromChat(ctx, requireActor(request), request.body),

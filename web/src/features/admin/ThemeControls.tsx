@@ -1,7 +1,7 @@
 import {
   ADMIN_LIMITS,
   ADMIN_TEXTS,
-  CHAT_MESSAGES,
+  EFFECT_MESSAGES,
   type ThemeSettingsUpdate,
 } from "@airwave/contracts";
 import { FormControlLabel, Paper, Stack, Switch, Typography } from "@mui/material";
@@ -28,13 +28,13 @@ export function ThemeControls() {
     onSuccess: ({ settings: saved }) => {
       storeThemeSettings(saved);
       qc.setQueryData(themeSettingsKey, saved);
-      enqueueSnackbar(CHAT_MESSAGES.themeSaved, {
+      enqueueSnackbar(EFFECT_MESSAGES.themeSaved, {
         variant: "success",
         autoHideDuration: ADMIN_LIMITS.themeSavedToastMs,
       });
     },
     onError: () =>
-      enqueueSnackbar(CHAT_MESSAGES.themeSaveFailed, {
+      enqueueSnackbar(EFFECT_MESSAGES.themeSaveFailed, {
         variant: "error",
         autoHideDuration: ADMIN_LIMITS.themeFailedToastMs,
       }),

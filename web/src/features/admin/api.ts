@@ -3,6 +3,7 @@ import {
   AUTH_ROUTES,
   CHAT_ROUTES,
   DJ_ROUTES,
+  EFFECTS_ROUTES,
   GIFS_ROUTES,
   RADIO_ROUTES,
   type ThemeSettingsUpdate,
@@ -24,8 +25,9 @@ export const adminApi = {
     return call(GIFS_ROUTES.upload, { body: form });
   },
   deleteGif: (gifId: string) => call(GIFS_ROUTES.delete, { body: { gifId } }),
-  themeSettings: (signal?: AbortSignal) => call(CHAT_ROUTES.themeSettings, { signal }),
-  saveTheme: (change: ThemeSettingsUpdate) => call(CHAT_ROUTES.saveThemeSettings, { body: change }),
+  themeSettings: (signal?: AbortSignal) => call(EFFECTS_ROUTES.themeSettings, { signal }),
+  saveTheme: (change: ThemeSettingsUpdate) =>
+    call(EFFECTS_ROUTES.saveThemeSettings, { body: change }),
   station: (signal?: AbortSignal) => call(RADIO_ROUTES.station, { signal }),
   djApplications: (signal?: AbortSignal) => call(DJ_ROUTES.list, { signal }),
   approveDj: (applicationId: string) => call(DJ_ROUTES.approve, { body: { applicationId } }),

@@ -1,7 +1,7 @@
 import {
   BROADCAST_EVENTS,
-  CHAT_ROUTES,
   DEFAULT_THEME_SETTINGS,
+  EFFECTS_ROUTES,
   STORAGE_KEYS,
   type ThemeSettings,
   themeSettingsSchema,
@@ -45,7 +45,7 @@ let pushes = 0;
 
 async function fetchThemeSettings(qc: QueryClient, signal?: AbortSignal): Promise<ThemeSettings> {
   const asked = pushes;
-  const settings = settingsOf(await call(CHAT_ROUTES.themeSettings, { signal }));
+  const settings = settingsOf(await call(EFFECTS_ROUTES.themeSettings, { signal }));
   if (!settings) throw new Error("Unreadable theme settings");
   if (asked !== pushes) {
     const pushed = qc.getQueryData<ThemeSettings>(themeSettingsKey);
