@@ -59,6 +59,8 @@ export const CHAT_LIMITS = {
   announcementMessageMax: 1000,
   banReasonMax: 200,
   mentionSuggestions: 8,
+  /** At most this many members are notified of one message's mentions. */
+  mentionsNotifiedMax: 10,
   likeChips: 8,
   pulseBubbles: 3,
   dedupeTrimAbove: 1000,

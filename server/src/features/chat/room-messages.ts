@@ -3,20 +3,16 @@ import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   type ChatMessageType,
-  type ChatUser,
   cleanChatMessage,
   CHAT_CLIENT_EVENTS as IN,
-  mentionedUsernames,
-  type NameTagStyling,
   CHAT_SERVER_EVENTS as OUT,
   replyPreview,
 } from "@airwave/contracts";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ChatRoom } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { uploads } from "../../platform/storage/schema.ts";
 import { gifs } from "../gifs/schema.ts";
-import { notify } from "../notifications/service.ts";
 import { users } from "../users/schema.ts";
 import { findChatMessage, saveChatMessage } from "./store.ts";
 
@@ -51,32 +47,10 @@ async function isUploadedImage(ctx: AppContext, url: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function notifyMentions(
-  ctx: AppContext,
-  sender: ChatUser,
-  message: string,
-  messageId: string,
-) {
-  const names = mentionedUsernames(message).filter((n) => n !== sender.username.toLowerCase());
-  if (names.length === 0) return;
-  const rows = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(sql`lower(${users.username})`, names.slice(0, 10)));
-  for (const row of rows) {
-    await notify(ctx, {
-      userId: row.id,
-      type: "mention",
-      fromId: sender._id,
-      meta: { messageId, preview: replyPreview(message) },
-    });
-  }
-}
-
 /**
  * A member's message to the room (chat spec 3): within the chat limit, cleaned, its GIF or image
  * checked, its reply built from the stored original, sent with the member's picture and name tag
- * as they are now; mentioned members are notified.
+ * as they are now; then the features' message hooks run (mention notifications…).
  */
 export function handleRoomMessages(room: ChatRoom, ctx: AppContext): void {
   room.handle(IN.message, CHAT_CLIENT_SCHEMAS[IN.message], async (input, from) => {
@@ -112,7 +86,7 @@ export function handleRoomMessages(room: ChatRoom, ctx: AppContext): void {
       .where(eq(users.id, user._id))
       .limit(1);
     const profileimage = fresh?.profileimage ?? user.profileimage;
-    const nameTagStyling = (fresh?.nameTagStyling as NameTagStyling | null) ?? null;
+    const nameTagStyling = fresh?.nameTagStyling ?? null;
     await room.presence.update(user._id, { profileimage, nameTagStyling });
     const saved = await saveChatMessage(ctx.db, {
       clientId: input.id ?? Math.floor(Math.random() * CHAT_LIMITS.clientIdMax),
@@ -126,6 +100,6 @@ export function handleRoomMessages(room: ChatRoom, ctx: AppContext): void {
       replyTo,
     });
     room.broadcast(OUT.message, saved);
-    if (input.type === "message") await notifyMentions(ctx, user, message, saved._id);
+    await room.messagePosted(saved, from);
   });
 }

@@ -1,4 +1,5 @@
 import type { Feature } from "../../platform/feature.ts";
+import { notifyChatMentions } from "./chat.ts";
 import { notificationsRoutes } from "./routes.ts";
 import { notifications } from "./schema.ts";
 
@@ -6,6 +7,7 @@ import { notifications } from "./schema.ts";
 export const notificationsFeature: Feature = {
   name: "notifications",
   routes: notificationsRoutes,
+  chat: notifyChatMentions,
   // Notifications from and to them go with the row; those about posts that go, in the posts step.
   deleteAccount: { tables: [notifications] },
 };

@@ -1,6 +1,7 @@
 import {
   ANNOUNCEMENT_CLIENT_EVENTS,
   CHAT_MESSAGES,
+  type ChatMessageView,
   type ChatSystemEvent,
   type ChatUser,
   CHAT_CLIENT_EVENTS as IN,
@@ -23,6 +24,8 @@ import { memoryChatRoomStores } from "./memory-stores.ts";
 
 const joined: string[] = [];
 const left: string[] = [];
+/** The messages the probe's second message hook saw (its first one always fails). */
+const posted: string[] = [];
 
 /** `chat-like` stands for any client event; the probe parses it with a schema of its own. */
 const probeInput = z.object({
@@ -39,7 +42,16 @@ const probe: Feature = {
       reply(OUT.system, { type: "system", message: `welcome ${member.username}` });
     });
     room.onLeave((member) => void left.push(member._id));
+    room.onMessagePosted(() => {
+      throw new Error("a failing message hook");
+    });
+    room.onMessagePosted((message, from) => void posted.push(`${from.member._id}:${message._id}`));
     room.handle(IN.like, probeInput, async (input, from) => {
+      if (input.messageId.startsWith("post:")) {
+        const message = { _id: input.messageId.slice(5), type: "message" } as ChatMessageView;
+        await room.messagePosted(message, from);
+        return from.reply(OUT.system, { type: "system", message: `posted ${message._id}` });
+      }
       if (input.messageId === "boom") throw new Error("the probe failed");
       if (input.messageId === "nope") throw badRequest("the probe says no");
       if (input.messageId === "refuse") return from.refuse("refused by the probe");
@@ -171,6 +183,16 @@ describe("a feature's handler", () => {
     );
     // The presence answer is the host's own.
     expect(() => host.handle(IN.presencePing, probeInput, () => undefined)).toThrow();
+  });
+});
+
+describe("message hooks", () => {
+  it("run after a posted message, each one: a failing hook is logged and the others still run", async () => {
+    const a = await join();
+    a.socket.emit(IN.like, { messageId: "post:m1" });
+    await a.next<ChatSystemEvent>(OUT.system, (p) => p.message === "posted m1");
+    expect(posted).toEqual([`${a.member.user.id}:m1`]);
+    expect(a.received.some((r) => r.event === OUT.error)).toBe(false);
   });
 });
 

@@ -22,6 +22,7 @@ import type {
   ChatHandler,
   ChatRoom,
   ChatSender,
+  MessagePostedHook,
 } from "./room.ts";
 import type { ChatRoomStores } from "./stores.ts";
 
@@ -58,6 +59,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   const handlers = new Map<ChatClientEvent, Registration>();
   const joinHooks: ((member: ChatConnection) => void | Promise<void>)[] = [];
   const leaveHooks: ((member: ChatUser) => void | Promise<void>)[] = [];
+  const messageHooks: MessagePostedHook[] = [];
   let nsp: ChatNamespace | null = null;
   let timers: NodeJS.Timeout[] = [];
 
@@ -203,6 +205,16 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     },
     onJoin: (hook) => void joinHooks.push(hook),
     onLeave: (hook) => void leaveHooks.push(hook),
+    onMessagePosted: (hook) => void messageHooks.push(hook),
+    async messagePosted(message, from) {
+      for (const hook of messageHooks) {
+        try {
+          await hook(message, from);
+        } catch (err) {
+          ctx.log.error({ err, messageId: message._id }, "chat message hook failed");
+        }
+      }
+    },
     handledEvents: () => [...handlers.keys()],
     attach(namespace) {
       nsp = namespace;

@@ -1,5 +1,6 @@
 import type {
   ChatClientEvent,
+  ChatMessageView,
   ChatServerEvent,
   ChatServerEventPayloads,
   ChatUser,
@@ -30,6 +31,14 @@ export interface ChatRoom extends ChatRoomStores {
   onJoin(hook: (member: ChatConnection) => void | Promise<void>): void;
   /** Runs when a member's connection leaves the room (a closed tab, a kick, a stale connection). */
   onLeave(hook: (member: ChatUser) => void | Promise<void>): void;
+  /**
+   * Runs after a member's message has been stored and sent to the room, in that member's order of
+   * events (mention notifications, a reward for chatting, a game's trigger…). A hook that fails is
+   * logged; the message stands and the other hooks still run.
+   */
+  onMessagePosted(hook: MessagePostedHook): void;
+  /** Runs the message hooks for a member's message just posted (the chat feature calls it). */
+  messagePosted(message: ChatMessageView, from: ChatConnection): Promise<void>;
   /** Sends an event to everyone in the room (on every instance). */
   broadcast<E extends ChatServerEvent>(event: E, payload: ChatServerEventPayloads[E]): void;
   /** Sends an event to the room connections of these members. */
@@ -55,6 +64,11 @@ export interface ChatSender extends ChatConnection {
   /** Answers the event with `chat-error` and `message`; the connection stays up. */
   refuse(message: string): void;
 }
+
+export type MessagePostedHook = (
+  message: ChatMessageView,
+  from: ChatConnection,
+) => void | Promise<void>;
 
 export type ChatHandler<T> = (input: T, from: ChatSender) => void | Promise<void>;
 
