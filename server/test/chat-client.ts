@@ -1,7 +1,8 @@
-import { CHAT_NAMESPACE } from "@airwave/contracts";
+import { CHAT_NAMESPACE, CHAT_SERVER_EVENTS } from "@airwave/contracts";
 import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { Agent } from "./agent.ts";
-import type { TestApp } from "./app.ts";
+import { createTestApp, type TestApp } from "./app.ts";
 import { type BuiltUser, buildUser } from "./factories.ts";
 
 /** A member's real socket.io-client connection to the chat room, recording what it receives. */
@@ -72,4 +73,51 @@ export async function chatClient(
     close: () => socket.disconnect(),
   };
   return client;
+}
+
+/**
+ * A test file's app listening on a free port, for chat-room tests: registers the file's hooks (the
+ * app built before all tests, the room clients closed after each, the app closed after all) and
+ * joins members, waiting for `joinedOn` (the history, unless a test app's features send another).
+ */
+export function chatRoomFixture(
+  options: { joinedOn?: string; app?: Parameters<typeof createTestApp> } = {},
+) {
+  let app: TestApp | undefined;
+  let url = "";
+  const open: ChatClient[] = [];
+  beforeAll(async () => {
+    app = await createTestApp(...(options.app ?? []));
+    url = await app.app.listen({ host: "127.0.0.1", port: 0 });
+  });
+  afterEach(() => {
+    for (const c of open.splice(0)) c.close();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const ready = () => {
+    if (!app) throw new Error("chatRoomFixture: the app is built in beforeAll");
+    return app;
+  };
+  return {
+    get t() {
+      return ready();
+    },
+    get baseUrl() {
+      return url;
+    },
+    /** Signs a member in (a new one unless given) and connects them, closed after the test. */
+    async connect(member?: BuiltUser): Promise<ChatClient> {
+      const client = await chatClient(ready(), url, member);
+      open.push(client);
+      return client;
+    },
+    /** Connects a member and waits until they are in (`joinedOn` received). */
+    async join(member?: BuiltUser): Promise<ChatClient> {
+      const client = await this.connect(member);
+      await client.next(options.joinedOn ?? CHAT_SERVER_EVENTS.history);
+      return client;
+    },
+  };
 }

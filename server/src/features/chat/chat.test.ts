@@ -13,11 +13,10 @@ import {
   USER_EVENTS,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { Agent } from "../../../test/agent.ts";
-import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
-import { buildAdmin, buildModerator, buildUser } from "../../../test/factories.ts";
+import { chatRoomFixture } from "../../../test/chat-client.ts";
+import { type BuiltUser, buildAdmin, buildModerator, buildUser } from "../../../test/factories.ts";
 import { notifications } from "../notifications/schema.ts";
 import { users } from "../users/schema.ts";
 import { chatLikes, chatMessages } from "./schema.ts";
@@ -29,36 +28,19 @@ import { saveChatMessage } from "./store.ts";
  * platform/chat-room; private messages and track id with the messages and radio features.
  */
 
-let t: TestApp;
-let baseUrl: string;
-const open: ChatClient[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-});
+const room = chatRoomFixture();
+const join = (member?: BuiltUser) => room.join(member);
 afterEach(async () => {
-  for (const c of open.splice(0)) c.close();
-  await t.ctx.db.delete(chatMessages);
+  await room.t.ctx.db.delete(chatMessages);
 });
-afterAll(async () => {
-  await t.close();
-});
-
-async function join(member?: Parameters<typeof chatClient>[2]) {
-  const client = await chatClient(t, baseUrl, member);
-  open.push(client);
-  await client.next(OUT.history);
-  return client;
-}
 
 const isText = (text: string) => (m: ChatMessageView) => m.message === text;
 
 describe("joining the chat room", () => {
   it("sends the newest 50 messages oldest first, then tells everyone who joined", async () => {
-    const author = await buildUser(t.ctx.db);
+    const author = await buildUser(room.t.ctx.db);
     for (let i = 0; i < 55; i++) {
-      await saveChatMessage(t.ctx.db, {
+      await saveChatMessage(room.t.ctx.db, {
         clientId: i,
         senderId: author.user.id,
         username: author.user.username,
@@ -67,8 +49,7 @@ describe("joining the chat room", () => {
         message: `history ${i}`,
       });
     }
-    const client = await chatClient(t, baseUrl);
-    open.push(client);
+    const client = await room.connect();
     const history = await client.next<ChatMessageView[]>(OUT.history);
     expect(history).toHaveLength(CHAT_LIMITS.historySize);
     expect(history[0]?.message).toBe("history 5");
@@ -84,7 +65,7 @@ describe("joining the chat room", () => {
 describe("messages", () => {
   it("delivers a cleaned message to every member, with the sender's name, picture and name tag", async () => {
     const style = { textColor: "#ff00aa", backgroundType: "color", backgroundColor: "#000" };
-    const alice = await buildUser(t.ctx.db, { nameTagStyling: style });
+    const alice = await buildUser(room.t.ctx.db, { nameTagStyling: style });
     const a = await join(alice);
     const b = await join();
     const c = await join();
@@ -108,7 +89,7 @@ describe("messages", () => {
         likes: [],
       });
     }
-    const [row] = await t.ctx.db.select().from(chatMessages);
+    const [row] = await room.t.ctx.db.select().from(chatMessages);
     expect(row?.message).toBe("hello all [color=#ff0000]red[/color]");
 
     // A name tag saved after joining shows on the next message, without reconnecting.
@@ -134,7 +115,7 @@ describe("messages", () => {
       message: CHAT_MESSAGES.empty,
     });
     expect(a.socket.connected).toBe(true);
-    expect(await t.ctx.db.select().from(chatMessages)).toHaveLength(0);
+    expect(await room.t.ctx.db.select().from(chatMessages)).toHaveLength(0);
   });
 
   it("refuses GIF links from other hosts and images that are not the member's uploads", async () => {
@@ -166,7 +147,7 @@ describe("messages", () => {
     const warning = await a.next<{ message: string }>(OUT.system);
     expect(warning.message).toBe(CHAT_MESSAGES.slowDown);
     await b.next<ChatMessageView>(OUT.message, isText(`burst ${CHAT_LIMITS.rateLimitCount - 1}`));
-    const stored = await t.ctx.db.select().from(chatMessages);
+    const stored = await room.t.ctx.db.select().from(chatMessages);
     expect(stored).toHaveLength(CHAT_LIMITS.rateLimitCount);
     expect(b.received.some((r) => (r.payload as ChatMessageView)?.message === "burst 5")).toBe(
       false,
@@ -201,7 +182,7 @@ describe("messages", () => {
     const a = await join();
     const b = await join();
     const { io } = await import("socket.io-client");
-    const main = io(baseUrl, {
+    const main = io(room.baseUrl, {
       transports: ["websocket"],
       extraHeaders: { cookie: `aw_sid=${b.agent.cookie("aw_sid")}` },
       reconnection: false,
@@ -212,7 +193,7 @@ describe("messages", () => {
     );
     a.socket.emit(IN.message, { message: `hey @${b.member.user.username} and @nobody_here` });
     expect(await live).toMatchObject({ type: "mention", from: a.member.user.username });
-    const rows = await t.ctx.db
+    const rows = await room.t.ctx.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, b.member.user.id));
@@ -247,7 +228,7 @@ describe("likes", () => {
       f.socket.emit(IN.like, { messageId: m._id });
     }
     await a.next<{ likes: ChatLike[] }>(OUT.likeUpdate, (u) => u.likes.length === 5, 8000);
-    const rows = await t.ctx.db.select().from(chatLikes).where(eq(chatLikes.messageId, m._id));
+    const rows = await room.t.ctx.db.select().from(chatLikes).where(eq(chatLikes.messageId, m._id));
     expect(rows).toHaveLength(5);
   });
 
@@ -257,8 +238,7 @@ describe("likes", () => {
     const m = await a.next<ChatMessageView>(OUT.message);
     a.socket.emit(IN.like, { messageId: m._id });
     await a.next(OUT.likeUpdate);
-    const late = await chatClient(t, baseUrl);
-    open.push(late);
+    const late = await room.connect();
     const history = await late.next<ChatMessageView[]>(OUT.history);
     expect(history.find((h) => h._id === m._id)?.likes).toHaveLength(1);
     const sync = await late.next<Record<string, ChatLike[]>>(OUT.likeSync);
@@ -270,16 +250,16 @@ describe("kick and ban", () => {
   it("lets only admins and moderators kick; the target's chat closes at once with force-kick", async () => {
     const target = await join();
     const bystander = await join();
-    const member = new Agent(t.app);
-    const plain = await buildUser(t.ctx.db);
+    const member = new Agent(room.t.app);
+    const plain = await buildUser(room.t.ctx.db);
     await member.login(plain.user.username, plain.password);
     const refused = await member.post("/api/auth/chat/kick", { userId: target.member.user.id });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: CHAT_MESSAGES.notAllowed });
     expect(target.socket.connected).toBe(true);
 
-    const mod = await buildModerator(t.ctx.db);
-    const modAgent = new Agent(t.app);
+    const mod = await buildModerator(room.t.ctx.db);
+    const modAgent = new Agent(room.t.app);
     await modAgent.login(mod.user.username, mod.password);
     const kicked = new Promise<{ reason: string }>((r) => target.socket.once(OUT.forceKick, r));
     const res = await modAgent.post("/api/auth/chat/kick", {
@@ -292,15 +272,18 @@ describe("kick and ban", () => {
     const left = await bystander.next<{ userId: string }>(OUT.userDisconnected);
     expect(left.userId).toBe(target.member.user.id);
     // A kick is not a ban: the member may sign in and come back.
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, target.member.user.id));
+    const [row] = await room.t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, target.member.user.id));
     expect(row?.role).toBe("user");
   });
 
   it("bans an account: role banned, sessions ended, sockets closed, a system-ban line for the room", async () => {
     const target = await join();
     const bystander = await join();
-    const admin = await buildAdmin(t.ctx.db);
-    const adminAgent = new Agent(t.app);
+    const admin = await buildAdmin(room.t.ctx.db);
+    const adminAgent = new Agent(room.t.app);
     await adminAgent.login(admin.user.username, admin.password);
     const kicked = new Promise<{ reason: string }>((r) => target.socket.once(OUT.forceKick, r));
     const res = await adminAgent.post("/api/auth/chat/ban", {
@@ -311,16 +294,19 @@ describe("kick and ban", () => {
     expect((await kicked).reason).toMatch(/banned/i);
     const line = await bystander.next<ChatMessageView>(OUT.message, (m) => m.type === "system-ban");
     expect(line.message).toBe(CHAT_MESSAGES.banned(target.member.user.username));
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, target.member.user.id));
+    const [row] = await room.t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, target.member.user.id));
     expect(row).toMatchObject({ role: "banned", banReason: "spam", bannedBy: admin.user.id });
     const after = await target.agent.get("/api/auth/userNotifications");
     expect(after.statusCode).toBe(401);
   });
 
   it("refuses to kick oneself or an admin", async () => {
-    const admin = await buildAdmin(t.ctx.db);
-    const other = await buildAdmin(t.ctx.db);
-    const agent = new Agent(t.app);
+    const admin = await buildAdmin(room.t.ctx.db);
+    const other = await buildAdmin(room.t.ctx.db);
+    const agent = new Agent(room.t.app);
     await agent.login(admin.user.username, admin.password);
     const self = await agent.post("/api/auth/chat/kick", { userId: admin.user.id });
     expect(self.statusCode).toBe(400);
@@ -333,7 +319,7 @@ describe("kick and ban", () => {
 
 describe("announcements", () => {
   it("lets staff announce to everyone and keeps the last one for get-last-announcement", async () => {
-    const admin = await buildAdmin(t.ctx.db);
+    const admin = await buildAdmin(room.t.ctx.db);
     const a = await join(admin);
     const b = await join();
     b.socket.emit(ANNOUNCEMENT_CLIENT_EVENTS.send, { title: "hijack", message: "not staff" });
@@ -367,8 +353,8 @@ describe("admin chat stats and wipe", () => {
     await a.next(OUT.message);
     a.socket.emit(IN.message, { message: "two" });
     await a.next(OUT.message);
-    const admin = await buildAdmin(t.ctx.db);
-    const agent = new Agent(t.app);
+    const admin = await buildAdmin(room.t.ctx.db);
+    const agent = new Agent(room.t.app);
     await agent.login(admin.user.username, admin.password);
     expect((await a.agent.get("/api/auth/chat/stats")).statusCode).toBe(403);
     expect((await agent.get("/api/auth/chat/stats")).json()).toEqual({ last24h: 2 });
@@ -377,6 +363,6 @@ describe("admin chat stats and wipe", () => {
     const res = await agent.post("/api/auth/chat/clear");
     expect(res.json()).toEqual({ deleted: 2 });
     expect(await wiped).toEqual({ deleted: 2 });
-    expect(await t.ctx.db.select().from(chatMessages)).toHaveLength(0);
+    expect(await room.t.ctx.db.select().from(chatMessages)).toHaveLength(0);
   });
 });

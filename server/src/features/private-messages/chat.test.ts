@@ -6,36 +6,16 @@ import {
   RATE_LIMIT_MESSAGES,
   RATE_LIMITS,
 } from "@airwave/contracts";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
+import { describe, expect, it } from "vitest";
+import { chatRoomFixture } from "../../../test/chat-client.ts";
 import { countRows } from "../../../test/db.ts";
 import { buildBlock } from "../../../test/factories.ts";
 import { privateMessages } from "./schema.ts";
 
 /** Private messages typed in the chat room (`chat.ts`): the inbox's conversations, live in the room. */
 
-let t: TestApp;
-let baseUrl: string;
-const open: ChatClient[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-});
-afterEach(() => {
-  for (const c of open.splice(0)) c.close();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function join() {
-  const client = await chatClient(t, baseUrl);
-  open.push(client);
-  await client.next(OUT.history);
-  return client;
-}
+const room = chatRoomFixture();
+const join = () => room.join();
 
 describe("private messages in the room", () => {
   it("stores them in the inbox's conversation and delivers them live to both", async () => {
@@ -66,7 +46,7 @@ describe("private messages in the room", () => {
   it("refuses a member who blocks the sender, with the inbox's message", async () => {
     const a = await join();
     const b = await join();
-    await buildBlock(t.ctx.db, b.member.user, a.member.user);
+    await buildBlock(room.t.ctx.db, b.member.user, a.member.user);
     a.socket.emit(CHAT_PM_CLIENT_EVENTS.send, { to: b.member.user.id, text: "hello?" });
     const error = await a.next<{ event: string; message: string }>(OUT.error);
     expect(error.event).toBe(CHAT_PM_CLIENT_EVENTS.send);
@@ -82,13 +62,13 @@ describe("private messages in the room", () => {
       a.socket.emit(CHAT_PM_CLIENT_EVENTS.send, { to: b.member.user.id, text: `note ${i}` });
       await a.next(CHAT_PM_SERVER_EVENTS.message);
     }
-    const before = await countRows(t.ctx.db, privateMessages);
+    const before = await countRows(room.t.ctx.db, privateMessages);
     a.socket.emit(CHAT_PM_CLIENT_EVENTS.send, { to: b.member.user.id, text: "one too many" });
     expect(await a.next<{ event: string; message: string }>(OUT.error)).toMatchObject({
       event: CHAT_PM_CLIENT_EVENTS.send,
       message: RATE_LIMIT_MESSAGES.privateMessages,
     });
-    expect(await countRows(t.ctx.db, privateMessages)).toBe(before);
+    expect(await countRows(room.t.ctx.db, privateMessages)).toBe(before);
     // The inbox refuses them as well: one limit for both ways in.
     const inbox = await a.agent.post("/api/auth/pm/conversations", { userId: b.member.user.id });
     expect(inbox.statusCode).toBe(429);

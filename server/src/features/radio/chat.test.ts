@@ -1,36 +1,11 @@
-import {
-  CHAT_MESSAGES,
-  CHAT_SERVER_EVENTS,
-  TRACK_ID_CLIENT_EVENTS,
-  TRACK_ID_SERVER_EVENTS,
-} from "@airwave/contracts";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
+import { CHAT_MESSAGES, TRACK_ID_CLIENT_EVENTS, TRACK_ID_SERVER_EVENTS } from "@airwave/contracts";
+import { describe, expect, it } from "vitest";
+import { chatRoomFixture } from "../../../test/chat-client.ts";
 
 /** Track id asked in the chat room (`chat.ts`). */
 
-let t: TestApp;
-let baseUrl: string;
-const open: ChatClient[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-});
-afterEach(() => {
-  for (const c of open.splice(0)) c.close();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function join() {
-  const client = await chatClient(t, baseUrl);
-  open.push(client);
-  await client.next(CHAT_SERVER_EVENTS.history);
-  return client;
-}
+const room = chatRoomFixture();
+const join = () => room.join();
 
 describe("track id", () => {
   it("says clearly that no station is configured, and locks repeated requests", async () => {
