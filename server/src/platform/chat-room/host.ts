@@ -76,7 +76,11 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   const refuse = (socket: ChatSocket, event: string, message: string) =>
     socket.emit(OUT.error, { event, message });
 
-  /** Whether a connection of the room is open here (one instance: every connection is here). */
+  /**
+   * Whether a connection of the room is open on this instance. With several instances the Redis
+   * presence store asks it only of this instance's connections; another instance's count as open
+   * while they show life (that instance removes them when they close).
+   */
   const isOpen = (connectionId: string) => nsp?.sockets.get(connectionId)?.connected ?? false;
 
   const closeConnection = (connectionId: string) => nsp?.in(connectionId).disconnectSockets();
