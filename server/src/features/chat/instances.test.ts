@@ -111,6 +111,39 @@ describe("the chat room on two instances sharing Redis", () => {
   });
 });
 
+describe("the chat limit on two instances sharing Redis", () => {
+  it("counts a member's messages on both instances: the 6th in 5 s, alternating instances, is refused", async () => {
+    const member = await buildUser(one.ctx.db);
+    const watcher = await join(one);
+    const started = Date.now();
+    let client: ChatClient | null = null;
+    for (let i = 0; i < 6; i++) {
+      const t = i % 2 === 0 ? one : two;
+      if (client) {
+        // The member leaves one instance (the watcher hears it) and comes back on the other.
+        client.close();
+        await watcher.next<{ userId: string }>(
+          OUT.userDisconnected,
+          (p) => p.userId === member.user.id,
+        );
+      }
+      client = await join(t, member);
+      client.socket.emit(IN.message, { message: `alternating ${i}` });
+      if (i < 5) await watcher.next<ChatMessageView>(OUT.message, isText(`alternating ${i}`));
+    }
+    const warning = await client?.next<{ message: string }>(
+      OUT.system,
+      (p) => p.message === CHAT_MESSAGES.slowDown,
+    );
+    expect(warning?.message).toBe(CHAT_MESSAGES.slowDown);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const stored = await one.ctx.db.select().from(chatMessages);
+    expect(stored.map((m) => m.message).sort()).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `alternating ${i}`),
+    );
+  });
+});
+
 describe("live events on two instances sharing Redis", () => {
   it("a publish on one instance reaches the member's socket on the other, and so does a kick", async () => {
     const member = await signInMember(two);

@@ -172,9 +172,12 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     });
   }
 
-  /** A member is out of the room (presence already says so): hooks, then the room is told. */
+  /**
+   * A member is out of the room (presence already says so): hooks, then the room is told. Their chat
+   * limit is not reset: leaving and coming back (on this instance or another) must not let a member
+   * send more than the limit in its window; the count leaves with its window.
+   */
   async function left(member: ChatUser) {
-    await rateLimit.forget(member._id);
     for (const hook of leaveHooks) await hook(member);
     broadcast(OUT.userDisconnected, { userId: member._id, username: member.username });
   }

@@ -135,6 +135,19 @@ describe.each(implementations)("chat room stores $name", (impl) => {
   });
 });
 
+describe("the in-memory chat limit", () => {
+  it("lets go of the keys whose hits left the window", async () => {
+    const limit = new MemorySlidingWindowLimit(2, 5_000);
+    await limit.hit("a", 0);
+    await limit.hit("b", 4_000);
+    expect(limit.size).toBe(2);
+    await limit.hit("c", 6_000);
+    expect(limit.size).toBe(2);
+    await limit.hit("c", 12_000);
+    expect(limit.size).toBe(1);
+  });
+});
+
 describe("chat room stores in Redis, across instances", () => {
   it("a member's connection on another instance counts as open while it shows life", async () => {
     const shared = prefix();
