@@ -13,6 +13,7 @@ import {
   ensureDebianPackages,
   POSTGRESQL,
   RADIO_STATION,
+  REDIS,
 } from "./lib/system.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -44,11 +45,11 @@ const steps = [
   { name: "lint", cmd: ["npx", "biome", "check", "."] },
   { name: "types", cmd: ["npx", "tsc", "-b"] },
   { name: "unit", cmd: ["npm", "test", "-w", "@airwave/contracts", "-w", "@airwave/web"] },
-  { name: "server-pglite", cmd: serverTest },
+  { name: "server-pglite", cmd: serverTest, needs: [REDIS] },
   {
     name: "server-pg",
     title: `PostgreSQL + ${serverTest.join(" ")}`,
-    needs: [POSTGRESQL],
+    needs: [POSTGRESQL, REDIS],
     run: async () => {
       const pg = await startPostgres();
       console.log(`PostgreSQL ready: ${pg.url}`);

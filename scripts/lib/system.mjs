@@ -15,6 +15,8 @@ export function findPgBin() {
 }
 
 export const POSTGRESQL = { pkg: "postgresql", check: () => findPgBin() !== null };
+/** The server tests start their own Redis (`server/test/redis.ts`: REDIS_URL, the chat room across instances). */
+export const REDIS = { pkg: "redis-server", check: () => existsSync("/usr/bin/redis-server") };
 export const CHROMIUM = { pkg: "chromium", check: () => existsSync("/usr/bin/chromium") };
 /** Emoji for the browser tests' screenshots (without it every emoji is an empty box). */
 export const EMOJI_FONT = {

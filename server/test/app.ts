@@ -51,6 +51,11 @@ interface TestAppOptions {
    * one: dropped by that app's close, not this one's.
    */
   databaseUrl?: string;
+  /**
+   * Another app instance on the database of `sameDatabaseAs` (on PostgreSQL with a connection pool
+   * of its own; on PGlite, one process's database, the same handle), closed by that app's close.
+   */
+  sameDatabaseAs?: TestApp;
 }
 
 const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
@@ -110,6 +115,20 @@ async function freshDatabase(sharedUrl?: string) {
   };
 }
 
+/** The test app's database: a fresh one, or another app's (`databaseUrl`, `sameDatabaseAs`). */
+async function databaseOf(options: TestAppOptions) {
+  const other = options.sameDatabaseAs;
+  if (!other) return freshDatabase(options.databaseUrl);
+  if (other.databaseUrl) return freshDatabase(other.databaseUrl);
+  const database = {
+    db: other.ctx.db,
+    kind: "pglite" as const,
+    migrate: async () => {},
+    close: async () => {},
+  };
+  return { database, url: undefined, drop: async () => {} };
+}
+
 /** The real app on a fresh database, migrated, with its own data folder. Call with env overrides. */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -126,7 +145,7 @@ export async function createTestApp(
     STATION: "off",
     ...env,
   });
-  const { database, url: databaseUrl, drop } = await freshDatabase(options.databaseUrl);
+  const { database, url: databaseUrl, drop } = await databaseOf(options);
   await database.migrate();
   const log = pino({ level: config.LOG_LEVEL });
   const ctx: AppContext = createContext(config, database.db, log, options.features);

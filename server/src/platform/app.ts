@@ -14,6 +14,7 @@ import { openApiDocument } from "./http/openapi.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import type { JobRunner } from "./jobs/index.ts";
+import { closeRedis } from "./redis.ts";
 
 const defaultWebDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -120,6 +121,10 @@ export async function buildPlatformApp(
   // The features' services (ctx.services): started once the app is ready, stopped on close.
   app.addHook("onReady", () => ctx.services.start());
   app.addHook("onClose", () => ctx.services.stop());
+  // Redis last: the services' and the sockets' last words may still go through it.
+  app.addHook("onClose", async () => {
+    if (ctx.redis) await closeRedis(ctx.redis);
+  });
 
   const route = routeRegistrar(app, ctx);
   route(PLATFORM_ROUTES.health, async () => ({ ok: true, database: "up" }));

@@ -20,6 +20,8 @@ describe("parseEnv", () => {
     ["PORT", "80.5"],
     ["DATABASE_URL", "mysql://db.example.test/airwave"],
     ["DATABASE_URL", "not a url"],
+    ["REDIS_URL", "http://127.0.0.1:6379"],
+    ["REDIS_URL", "127.0.0.1:6379"],
     ["LOG_LEVEL", "loud"],
     ["SMTP_URL", "http://mail.example.test"],
     ["SECRET_KEY", "too-short"],
@@ -56,10 +58,16 @@ describe("parseEnv", () => {
     const env = parseEnv({
       PORT: "3000",
       DATABASE_URL: "postgresql://u@127.0.0.1:5432/airwave",
+      REDIS_URL: "redis://127.0.0.1:6379/0",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "yes",
     });
-    expect(env).toMatchObject({ PORT: 3000, LOG_LEVEL: "warn", TRUST_PROXY: true });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      REDIS_URL: "redis://127.0.0.1:6379/0",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: true,
+    });
   });
 
   it.each([

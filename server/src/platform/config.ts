@@ -76,6 +76,14 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Several app instances: the chat room's presence, its rate limit and locks, and the live events
+   * (Socket.IO's Redis adapter) go through this Redis. Unset: one instance, all in its memory.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^/]/, "must be a redis:// or rediss:// URL")
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_USERNAME: z

@@ -6,6 +6,7 @@ import type { Feature } from "./feature.ts";
 import type { Mailer } from "./mail.ts";
 import type { RateLimitStore } from "./rate-limit/index.ts";
 import type { Realtime } from "./realtime/index.ts";
+import type { Redis } from "./redis.ts";
 import type { ServiceRegistry } from "./services.ts";
 import type { Storage } from "./storage/index.ts";
 
@@ -25,6 +26,13 @@ export interface AppContext {
   realtime: Realtime;
   /** Abuse-limit counters shared by every instance (platform/rate-limit). */
   rateLimits: RateLimitStore;
+  /**
+   * The Redis the app instances share (REDIS_URL), closed with the app; null for one instance.
+   * The chat room's stores and Socket.IO's adapter use it.
+   */
+  redis: Redis | null;
+  /** This instance among the ones sharing Redis (random per start). */
+  instanceId: string;
   /**
    * The features' per-app services (`defineService`), built by the composition root from the
    * manifests and started and stopped with the app; tests read or replace them here.

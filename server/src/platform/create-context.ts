@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Logger } from "pino";
 import { systemClock } from "./clock.ts";
@@ -8,6 +9,7 @@ import type { Feature } from "./feature.ts";
 import { createMailer } from "./mail.ts";
 import { createPostgresRateLimitStore } from "./rate-limit/postgres.ts";
 import { createRealtime } from "./realtime/socket-server.ts";
+import { createRedis } from "./redis.ts";
 import { ServiceRegistry } from "./services.ts";
 import { createLocalDiskStorage } from "./storage/local-disk.ts";
 
@@ -18,6 +20,7 @@ export function createAppContext(
   log: Logger,
   features: readonly Feature[],
 ): AppContext {
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, log) : null;
   return {
     clock: systemClock,
     config,
@@ -30,8 +33,10 @@ export function createAppContext(
       outboxDir: path.join(config.DATA_DIR, "outbox"),
       log,
     }),
-    realtime: createRealtime({ db }),
+    realtime: createRealtime({ db, redis }),
     rateLimits: createPostgresRateLimitStore(db),
+    redis,
+    instanceId: randomUUID(),
     services: new ServiceRegistry(),
     storage: createLocalDiskStorage(path.join(config.DATA_DIR, "uploads")),
   };

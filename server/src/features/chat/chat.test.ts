@@ -154,6 +154,29 @@ describe("messages", () => {
     );
   });
 
+  it("keeps counting when the member leaves and comes back within the window", async () => {
+    const member = await buildUser(t.ctx.db);
+    const b = await join();
+    const first = await join(member);
+    for (let i = 0; i < CHAT_LIMITS.rateLimitCount; i++)
+      first.socket.emit(IN.message, { message: `before leaving ${i}` });
+    await b.next<ChatMessageView>(
+      OUT.message,
+      isText(`before leaving ${CHAT_LIMITS.rateLimitCount - 1}`),
+    );
+    first.close();
+    await b.next<{ userId: string }>(OUT.userDisconnected, (p) => p.userId === member.user.id);
+    const again = await join(member);
+    again.socket.emit(IN.message, { message: "after coming back" });
+    const warning = await again.next<{ message: string }>(
+      OUT.system,
+      (p) => p.message === CHAT_MESSAGES.slowDown,
+    );
+    expect(warning.message).toBe(CHAT_MESSAGES.slowDown);
+    const stored = await t.ctx.db.select().from(chatMessages);
+    expect(stored).toHaveLength(CHAT_LIMITS.rateLimitCount);
+  });
+
   it("carries replyTo built from the stored original, whatever the client claims", async () => {
     const a = await join();
     const b = await join();

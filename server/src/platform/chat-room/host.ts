@@ -76,7 +76,11 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   const refuse = (socket: ChatSocket, event: string, message: string) =>
     socket.emit(OUT.error, { event, message });
 
-  /** Whether a connection of the room is open here (one instance: every connection is here). */
+  /**
+   * Whether a connection of the room is open on this instance. With several instances the Redis
+   * presence store asks it only of this instance's connections; another instance's count as open
+   * while they show life (that instance removes them when they close).
+   */
   const isOpen = (connectionId: string) => nsp?.sockets.get(connectionId)?.connected ?? false;
 
   const closeConnection = (connectionId: string) => nsp?.in(connectionId).disconnectSockets();
@@ -168,9 +172,12 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     });
   }
 
-  /** A member is out of the room (presence already says so): hooks, then the room is told. */
+  /**
+   * A member is out of the room (presence already says so): hooks, then the room is told. Their chat
+   * limit is not reset: leaving and coming back (on this instance or another) must not let a member
+   * send more than the limit in its window; the count leaves with its window.
+   */
   async function left(member: ChatUser) {
-    await rateLimit.forget(member._id);
     for (const hook of leaveHooks) await hook(member);
     broadcast(OUT.userDisconnected, { userId: member._id, username: member.username });
   }

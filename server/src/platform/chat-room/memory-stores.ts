@@ -68,6 +68,7 @@ export class MemoryPresenceStore implements PresenceStore {
 
 export class MemorySlidingWindowLimit implements ChatRateLimitStore {
   private readonly hits = new Map<string, number[]>();
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly max: number,
@@ -75,6 +76,13 @@ export class MemorySlidingWindowLimit implements ChatRateLimitStore {
   ) {}
 
   async hit(key: string, now: number): Promise<boolean> {
+    // At most once a window, the keys whose last hit left it go (members who stopped writing).
+    if (now - this.sweptAt >= this.windowMs) {
+      for (const [k, times] of this.hits) {
+        if (now - (times.at(-1) ?? Number.NEGATIVE_INFINITY) >= this.windowMs) this.hits.delete(k);
+      }
+      this.sweptAt = now;
+    }
     const recent = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
     const allowed = recent.length < this.max;
     if (allowed) recent.push(now);
@@ -84,6 +92,11 @@ export class MemorySlidingWindowLimit implements ChatRateLimitStore {
 
   async forget(key: string): Promise<void> {
     this.hits.delete(key);
+  }
+
+  /** How many keys have hits in memory (the tests check that old ones go). */
+  get size(): number {
+    return this.hits.size;
   }
 }
 

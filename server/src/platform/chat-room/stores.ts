@@ -56,6 +56,7 @@ export interface PresenceStore {
 export interface ChatRateLimitStore {
   /** Records a hit for `key` and says whether it is within the limit (a refused hit is not kept). */
   hit(key: string, now: number): Promise<boolean>;
+  /** Drops the count of `key` at once (the room keeps it when a member leaves: it expires). */
   forget(key: string): Promise<void>;
 }
 

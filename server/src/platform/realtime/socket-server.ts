@@ -1,9 +1,11 @@
 import type { Server as HttpServer } from "node:http";
 import { type ClientToServerEvents, type ServerToClientEvents, userRoom } from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
+import { createAdapter } from "@socket.io/redis-adapter";
 import { type DefaultEventsMap, type Namespace, Server, type Socket } from "socket.io";
 import type { Db } from "../db/index.ts";
 import { isAccountBanActive } from "../identity/bans.ts";
+import { closeRedis, type Redis } from "../redis.ts";
 import { resolveSession, SESSION_COOKIE } from "../sessions/sessions.ts";
 import type { Audience, Namespaces, Realtime, SocketData } from "./index.ts";
 
@@ -24,10 +26,13 @@ function emitTo(nsp: Namespace, audience: Audience, event: string, payload: unkn
 /**
  * Socket.IO on the app's HTTP server. A connection is authenticated by the session cookie only
  * (decisions: whatever the client sends in its query is ignored for identity) and joins its
- * member's room `user:{id}`.
+ * member's room `user:{id}`. With `redis` (REDIS_URL), Socket.IO's Redis adapter carries every
+ * emit, room broadcast and disconnect to the sockets of every instance.
  */
-export function createRealtime(opts: { db: Db }): Realtime {
+export function createRealtime(opts: { db: Db; redis: Redis | null }): Realtime {
   let io: MainServer | null = null;
+  /** The adapter's subscriber connection (a subscribed client can send nothing else). */
+  let subscriber: Redis | null = null;
   const namespaces: { name: keyof Namespaces; setup: (nsp: Namespace) => void }[] = [];
   /** The server seen untyped, for what is checked before it gets here. */
   const untyped = () => io as unknown as Server | null;
@@ -60,9 +65,11 @@ export function createRealtime(opts: { db: Db }): Realtime {
 
   return {
     attach(server: HttpServer) {
+      subscriber = opts.redis?.duplicate() ?? null;
       const created: MainServer = new Server(server, {
         serveClient: false,
         cors: { origin: false },
+        ...(opts.redis && subscriber ? { adapter: createAdapter(opts.redis, subscriber) } : {}),
       });
       io = created;
       created.use(authenticate);
@@ -100,6 +107,8 @@ export function createRealtime(opts: { db: Db }): Realtime {
     async close() {
       if (io) await io.close();
       io = null;
+      if (subscriber) await closeRedis(subscriber);
+      subscriber = null;
     },
   };
 }

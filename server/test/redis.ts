@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Redis } from "ioredis";
+
+/** A real Debian `redis-server` for one test file (apt-get install redis-server; `npm test` does). */
+export interface TestRedis {
+  /** `redis://127.0.0.1:<port>`: for REDIS_URL or a client. */
+  url: string;
+  /** A client of its own (closed by `stop`). */
+  client: Redis;
+  stop(): Promise<void>;
+}
+
+const REDIS_SERVER = "/usr/bin/redis-server";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startOnce(dir: string): Promise<{ server: ChildProcess; port: number } | null> {
+  const port = await freePort();
+  // In memory only: no snapshot, no append-only file, nothing left in `dir` but the log.
+  const server = spawn(
+    REDIS_SERVER,
+    [
+      "--bind",
+      "127.0.0.1",
+      "--port",
+      `${port}`,
+      "--dir",
+      dir,
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--daemonize",
+      "no",
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  server.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  server.on("error", () => {});
+  const deadline = Date.now() + 10_000;
+  while (!output.includes("Ready to accept connections")) {
+    if (server.exitCode !== null) {
+      // Another process took the port between the probe and the start: try another.
+      if (/Address already in use/.test(output)) return null;
+      throw new Error(`redis-server exited during start-up:\n${output}`);
+    }
+    if (Date.now() > deadline) {
+      server.kill("SIGKILL");
+      throw new Error(`redis-server not ready after 10 s:\n${output}`);
+    }
+    await sleep(20);
+  }
+  return { server, port };
+}
+
+/** Starts redis-server on a free port of 127.0.0.1; `stop()` ends it and removes its folder. */
+export async function startRedis(): Promise<TestRedis> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "airwave-redis-"));
+  let started: Awaited<ReturnType<typeof startOnce>> = null;
+  for (let attempt = 0; attempt < 5 && !started; attempt++) started = await startOnce(dir);
+  if (!started) throw new Error("redis-server found no free port");
+  const { server, port } = started;
+  const killOnExit = () => server.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const url = `redis://127.0.0.1:${port}`;
+  const client = new Redis(url);
+  return {
+    url,
+    client,
+    async stop() {
+      client.disconnect();
+      process.off("exit", killOnExit);
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        const timer = setTimeout(() => server.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
