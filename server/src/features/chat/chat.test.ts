@@ -155,7 +155,7 @@ describe("messages", () => {
   });
 
   it("keeps counting when the member leaves and comes back within the window", async () => {
-    const member = await buildUser(t.ctx.db);
+    const member = await buildUser(room.t.ctx.db);
     const b = await join();
     const first = await join(member);
     for (let i = 0; i < CHAT_LIMITS.rateLimitCount; i++)
@@ -173,7 +173,7 @@ describe("messages", () => {
       (p) => p.message === CHAT_MESSAGES.slowDown,
     );
     expect(warning.message).toBe(CHAT_MESSAGES.slowDown);
-    const stored = await t.ctx.db.select().from(chatMessages);
+    const stored = await room.t.ctx.db.select().from(chatMessages);
     expect(stored).toHaveLength(CHAT_LIMITS.rateLimitCount);
   });
 
