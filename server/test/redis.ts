@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
+import { dyingWithParent } from "../../station/die-with-parent.mjs";
 
 /** A real Debian `redis-server` for one test file (apt-get install redis-server; `npm test` does). */
 export interface TestRedis {
@@ -32,7 +33,8 @@ function freePort(): Promise<number> {
 async function startOnce(dir: string): Promise<{ server: ChildProcess; port: number } | null> {
   const port = await freePort();
   // In memory only: no snapshot, no append-only file, nothing left in `dir` but the log.
-  const server = spawn(
+  // Killed with the test process however it ends (kill -9 included): no redis-server outlives it.
+  const [command, args] = dyingWithParent(
     REDIS_SERVER,
     [
       "--bind",
@@ -48,8 +50,9 @@ async function startOnce(dir: string): Promise<{ server: ChildProcess; port: num
       "--daemonize",
       "no",
     ],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    { signal: "KILL" },
   );
+  const server = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   server.stdout?.on("data", (chunk) => {
     output += chunk;
