@@ -5,10 +5,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { CSRF_HEADER } from "@airwave/contracts";
-import { sql } from "drizzle-orm";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectOutput } from "../test/process-output.ts";
+import { trafficLog } from "./features/admin/schema.ts";
 import { openDatabase } from "./platform/db/index.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -90,7 +90,7 @@ describe("the app process", () => {
       const cookies = new Map<string, string>();
       const keep = (res: Response) => {
         for (const c of res.headers.getSetCookie()) {
-          const [pair] = c.split(";");
+          const pair = c.split(";")[0] ?? "";
           const at = pair.indexOf("=");
           cookies.set(pair.slice(0, at), pair.slice(at + 1));
         }
@@ -166,10 +166,11 @@ describe("the app process", () => {
 
       const database = await openDatabase({ dataDir: path.join(stopDir, "db") });
       try {
-        const rows = await database.db.execute<{ path: string }>(
-          sql`select path from traffic_log order by id`,
-        );
-        const paths = rows.rows.map((r) => r.path);
+        const rows = await database.db
+          .select({ path: trafficLog.path })
+          .from(trafficLog)
+          .orderBy(trafficLog.id);
+        const paths = rows.map((r) => r.path);
         expect(paths).toEqual(
           expect.arrayContaining([
             "/api/before-stop-1",
