@@ -44,13 +44,24 @@ if (reason) {
   }
 }
 
+// The server has its own process group, so a terminal's Ctrl-C reaches it only through this
+// process: the first signal starts its graceful stop, a second one ends it at once (README:
+// Deploying). Under `npm start` one Ctrl-C arrives here twice (from the terminal, and forwarded by
+// npm): a repeat within REPEAT_MS is the same signal and is not forwarded again.
 const server = spawn(
   ...dyingWithParent(process.execPath, ["--import", "tsx", "server/src/main.ts"]),
-  { cwd: root, stdio: "inherit" },
+  { cwd: root, stdio: "inherit", detached: true },
 );
 let station = null;
+const REPEAT_MS = 1_000;
+let lastForwarded = 0;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => {
+    const now = Date.now();
+    if (now - lastForwarded < REPEAT_MS) return;
+    lastForwarded = now;
+    server.kill(signal);
+  });
 }
 server.on("error", async (error) => {
   console.error(`[start] could not start the server: ${error.message}`);

@@ -1,10 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { CSRF_HEADER } from "@airwave/contracts";
+import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectOutput } from "../test/process-output.ts";
+import { trafficLog } from "./features/admin/schema.ts";
+import { openDatabase } from "./platform/db/index.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 
@@ -71,4 +76,138 @@ describe("the app process", () => {
     expect(await again.exited, again.output()).toBe(0);
     // Two cold starts of a real process (migrations on a fresh PGlite): slow on a busy machine.
   }, 90_000);
+
+  it("stops gracefully on SIGTERM: the request in flight is answered, buffered traffic rows are written, Socket.IO connections close, exit code 0", async () => {
+    const stopDir = await mkdtemp(path.join(os.tmpdir(), "airwave-stop-"));
+    try {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const proc = start({ DATA_DIR: stopDir, PORT: String(port), ADMIN_USERNAME: "stop_admin" });
+      expect(await waitForLine(proc, "Airwave is running"), proc.output()).toBe(true);
+      const password = proc.output().match(/with the password: (\S+)/)?.[1] ?? "";
+
+      // A member signs in and opens a Socket.IO connection, as the web client does.
+      const cookies = new Map<string, string>();
+      const keep = (res: Response) => {
+        for (const c of res.headers.getSetCookie()) {
+          const pair = c.split(";")[0] ?? "";
+          const at = pair.indexOf("=");
+          cookies.set(pair.slice(0, at), pair.slice(at + 1));
+        }
+      };
+      const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      const csrf = async () => {
+        const res = await fetch(`${base}/api/auth/authRequest`, {
+          headers: { cookie: cookieHeader() },
+        });
+        keep(res);
+        return ((await res.json()) as { csrfToken: string }).csrfToken;
+      };
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          [CSRF_HEADER]: await csrf(),
+          cookie: cookieHeader(),
+        },
+        body: JSON.stringify({ username: "stop_admin", password }),
+      });
+      keep(login);
+      expect(login.status, await login.clone().text()).toBe(200);
+      const socket = io(base, {
+        transports: ["websocket"],
+        extraHeaders: { cookie: cookieHeader() },
+        reconnection: false,
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", resolve);
+        socket.once("connect_error", reject);
+      });
+      const disconnected = new Promise<string>((resolve) => socket.once("disconnect", resolve));
+
+      // Requests the traffic log buffers (written within a second, or on stop).
+      for (const n of [1, 2, 3]) await (await fetch(`${base}/api/before-stop-${n}`)).text();
+
+      // A request in flight: its headers and half its body are sent before the signal.
+      const token = await csrf();
+      const body = JSON.stringify({ username: "stop_admin", password: "not-the-password" });
+      const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${base}/api/auth/login`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            [CSRF_HEADER]: token,
+            cookie: cookieHeader(),
+          },
+        });
+        req.on("response", (res) => {
+          let text = "";
+          res.on("data", (d) => {
+            text += d;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.on("error", reject);
+        req.write(body.slice(0, 10));
+        setTimeout(() => {
+          proc.child.kill("SIGTERM");
+          setTimeout(() => req.end(body.slice(10)), 500);
+        }, 200);
+      });
+
+      // The connection closes as a transport close (not a server-side disconnect), so a client
+      // with reconnection on tries again: behind a proxy, another instance takes it.
+      expect(await disconnected).toBe("transport close");
+      const answer = await inFlight;
+      expect(answer.status, answer.body).toBe(401);
+      expect(await proc.exited, proc.output()).toBe(0);
+      socket.close();
+
+      const database = await openDatabase({ dataDir: path.join(stopDir, "db") });
+      try {
+        const rows = await database.db
+          .select({ path: trafficLog.path })
+          .from(trafficLog)
+          .orderBy(trafficLog.id);
+        const paths = rows.map((r) => r.path);
+        expect(paths).toEqual(
+          expect.arrayContaining([
+            "/api/before-stop-1",
+            "/api/before-stop-2",
+            "/api/before-stop-3",
+            "/api/auth/login",
+          ]),
+        );
+        // The in-flight login was answered during the stop: its row was written too.
+        expect(paths.filter((p) => p === "/api/auth/login")).toHaveLength(2);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await rm(stopDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it("exits at once on a second signal while the stop waits for a request in flight", async () => {
+    const port = await freePort();
+    const proc = start({ DATA_DIR: dataDir, PORT: String(port) });
+    expect(await waitForLine(proc, "Airwave is running"), proc.output()).toBe(true);
+    // A request whose body never comes: a graceful stop would wait for it (up to its bound).
+    const req = http.request(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": 100 },
+    });
+    req.on("error", () => {});
+    req.write("{");
+    await new Promise((r) => setTimeout(r, 300));
+    proc.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(proc.child.exitCode, "still waiting for the request").toBe(null);
+    const second = Date.now();
+    proc.child.kill("SIGTERM");
+    expect(await proc.exited, proc.output()).toBe(128 + os.constants.signals.SIGTERM);
+    expect(Date.now() - second).toBeLessThan(2_000);
+    req.destroy();
+  }, 60_000);
 });

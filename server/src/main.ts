@@ -1,9 +1,13 @@
+import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { buildApp, createContext } from "./app.ts";
 import { ensureFirstAdmin } from "./features/auth/first-admin.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
 import { openDatabase } from "./platform/db/index.ts";
+
+/** How long a graceful stop may take before the process exits without waiting. */
+const STOP_TIMEOUT_MS = 10_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -36,16 +40,32 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   console.log(`Airwave is running on http://${config.HOST}:${config.PORT}`);
 
+  // Graceful stop (README: Deploying): the app stops taking connections and requests, closes the
+  // Socket.IO connections (clients reconnect, to another instance behind a proxy), lets the requests
+  // in flight finish, waits for a running job, writes buffered rows (ctx.services), then the mailer
+  // and the database close. A second signal, or a stop longer than STOP_TIMEOUT_MS, exits at once.
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, "second signal: exiting without waiting");
+      process.exit(128 + os.constants.signals[signal]);
+    }
     stopping = true;
     log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      log.error({ timeoutMs: STOP_TIMEOUT_MS }, "stop took too long: exiting without waiting");
+      process.exit(1);
+    }, STOP_TIMEOUT_MS);
     force.unref();
-    await app.close();
-    ctx.mailer.close();
-    await database.close();
+    try {
+      await app.close();
+      ctx.mailer.close();
+      await database.close();
+    } catch (err) {
+      log.error({ err }, "stop failed");
+      process.exit(1);
+    }
+    log.info("stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -89,10 +89,6 @@ export async function buildPlatformApp(
   });
   options.configure?.(app);
   ctx.realtime.attach(app.server);
-  // Before the HTTP server closes: it waits for open connections, and sockets would keep it open.
-  app.addHook("preClose", async () => {
-    await ctx.realtime.close();
-  });
 
   installErrorHandler(app);
   installDeclaredRoutes(app);
@@ -135,6 +131,12 @@ export async function buildPlatformApp(
     return openApi;
   });
   options.routes?.(app);
+  // Before the HTTP server closes: it waits for open connections, and sockets would keep it open.
+  // Closing Socket.IO also closes the HTTP server and waits for its connections, so it comes after
+  // the features' own preClose hooks (those end answers that never end by themselves: the radio relay).
+  app.addHook("preClose", async () => {
+    await ctx.realtime.close();
+  });
 
   const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, "index.html"));

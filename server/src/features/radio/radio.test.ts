@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import {
   HTTP_MESSAGES,
   type NowPlaying,
@@ -255,6 +257,41 @@ describe("GET /api/radio/nowplaying", () => {
       expect(res.json()).toEqual({ message: RADIO_MESSAGES.noStation });
     } finally {
       await bare.close();
+    }
+  });
+
+  it("the bundled station's relay ends a listener's stream when the app closes, so the stop does not wait for it", async () => {
+    // The station's mount: audio bytes without end, as Icecast sends them.
+    const mount = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "audio/mpeg" });
+      const timer = setInterval(() => res.write(Buffer.alloc(512, 1)), 50);
+      res.on("close", () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => mount.listen(0, "127.0.0.1", resolve));
+    const { port } = mount.address() as AddressInfo;
+    const bundled = await createTestApp({
+      STATION: "on",
+      ICECAST_HOST: "127.0.0.1",
+      ICECAST_PORT: String(port),
+    });
+    try {
+      await bundled.app.listen({ host: "127.0.0.1", port: 0 });
+      const { port: appPort } = bundled.app.server.address() as AddressInfo;
+      const listener = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http.get(`http://127.0.0.1:${appPort}${RADIO_PATHS.stream}`, resolve).on("error", reject),
+      );
+      expect(listener.statusCode).toBe(200);
+      await new Promise((resolve) => listener.once("data", resolve));
+      const ended = new Promise<void>((resolve) => listener.once("close", resolve));
+      listener.resume();
+
+      const closing = Date.now();
+      await bundled.app.close();
+      await ended;
+      expect(Date.now() - closing).toBeLessThan(3_000);
+    } finally {
+      await bundled.close();
+      await new Promise((resolve) => mount.close(resolve));
     }
   });
 

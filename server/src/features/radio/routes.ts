@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { LIQUIDSOAP_API_KEY_HEADER, RADIO_MESSAGES, RADIO_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
@@ -56,10 +57,19 @@ export function radioRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(RADIO_ROUTES.station, async () => radio.stationView());
 
+  // A listener's answer never ends by itself: on the app's close the relays end first, so the
+  // graceful stop does not wait for them (the player reconnects, to another instance behind a proxy).
+  const relays = new Set<IncomingMessage>();
+  app.addHook("preClose", async () => {
+    for (const upstream of relays) upstream.destroy();
+  });
+
   route(RADIO_ROUTES.stream, async (request, reply) => {
     if (!radio.relayUrl) throw notFound(RADIO_MESSAGES.noStation);
     const upstream = await openStationStream(radio.relayUrl);
     if (!upstream) throw new AppError(503, RADIO_MESSAGES.streamUnavailable);
+    relays.add(upstream);
+    upstream.once("close", () => relays.delete(upstream));
     // The listener left: let go of Icecast at once (it counts listeners by connection).
     request.raw.once("close", () => upstream.destroy());
     return reply
