@@ -45,7 +45,7 @@ const steps = [
   { name: "lint", cmd: ["npx", "biome", "check", "."] },
   { name: "types", cmd: ["npx", "tsc", "-b"] },
   { name: "unit", cmd: ["npm", "test", "-w", "@airwave/contracts", "-w", "@airwave/web"] },
-  { name: "server-pglite", cmd: serverTest, needs: [REDIS] },
+  { name: "server-pglite", cmd: serverTest, needs: [REDIS, POSTGRESQL] },
   {
     name: "server-pg",
     title: `PostgreSQL + ${serverTest.join(" ")}`,

@@ -60,7 +60,10 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      migrate: () =>
+        underMigrationLock(opts.url as string, () =>
+          migrateNodePg(db as never, { migrationsFolder }),
+        ),
       close: () => pool.end(),
     };
   }
@@ -74,4 +77,20 @@ export async function openDatabase(opts: {
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Runs the migrations while holding a PostgreSQL advisory lock on a connection of its own, so that
+ * instances starting at once against one database apply them one after the other: the first applies
+ * them, the others find them applied (drizzle's migrator alone lets two starts race and one fail).
+ */
+async function underMigrationLock(url: string, run: () => Promise<void>): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock(hashtext('airwave:migrate'))");
+    await run();
+  } finally {
+    await lock.end();
+  }
 }
