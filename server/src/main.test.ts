@@ -193,10 +193,19 @@ describe("the app process", () => {
     const port = await freePort();
     const proc = start({ DATA_DIR: dataDir, PORT: String(port) });
     expect(await waitForLine(proc, "Airwave is running"), proc.output()).toBe(true);
-    // A request whose body never comes: a graceful stop would wait for it (up to its bound).
+    // A request whose body never comes: a graceful stop would wait for it (up to its bound). It
+    // carries a valid CSRF token, so nothing answers it before its body is read.
+    const auth = await fetch(`http://127.0.0.1:${port}/api/auth/authRequest`);
+    const visitor = (auth.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    const { csrfToken } = (await auth.json()) as { csrfToken: string };
     const req = http.request(`http://127.0.0.1:${port}/api/auth/login`, {
       method: "POST",
-      headers: { "content-type": "application/json", "content-length": 100 },
+      headers: {
+        "content-type": "application/json",
+        "content-length": 100,
+        [CSRF_HEADER]: csrfToken,
+        cookie: visitor,
+      },
     });
     req.on("error", () => {});
     req.write("{");
