@@ -13,6 +13,10 @@ export interface TestRedis {
   url: string;
   /** A client of its own (closed by `stop`). */
   client: Redis;
+  /** Stops redis-server (its clients see the connection close and are refused until `restart`). */
+  pause(): Promise<void>;
+  /** Starts redis-server again on the same port, empty (it keeps nothing on disk). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -30,8 +34,10 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startOnce(dir: string): Promise<{ server: ChildProcess; port: number } | null> {
-  const port = await freePort();
+async function startOnce(
+  dir: string,
+  port: number,
+): Promise<{ server: ChildProcess; port: number } | null> {
   // In memory only: no snapshot, no append-only file, nothing left in `dir` but the log.
   // Killed with the test process however it ends (kill -9 included): no redis-server outlives it.
   const [command, args] = dyingWithParent(
@@ -77,30 +83,48 @@ async function startOnce(dir: string): Promise<{ server: ChildProcess; port: num
   return { server, port };
 }
 
+async function end(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  const timer = setTimeout(() => server.kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** Starts redis-server on a free port of 127.0.0.1; `stop()` ends it and removes its folder. */
 export async function startRedis(): Promise<TestRedis> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "airwave-redis-"));
   let started: Awaited<ReturnType<typeof startOnce>> = null;
-  for (let attempt = 0; attempt < 5 && !started; attempt++) started = await startOnce(dir);
+  for (let attempt = 0; attempt < 5 && !started; attempt++) {
+    started = await startOnce(dir, await freePort());
+  }
   if (!started) throw new Error("redis-server found no free port");
-  const { server, port } = started;
-  const killOnExit = () => server.kill("SIGKILL");
+  const { port } = started;
+  let server: ChildProcess | null = started.server;
+  const killOnExit = () => server?.kill("SIGKILL");
   process.once("exit", killOnExit);
   const url = `redis://127.0.0.1:${port}`;
   const client = new Redis(url);
+  client.on("error", () => {});
   return {
     url,
     client,
+    async pause() {
+      if (server) await end(server);
+      server = null;
+    },
+    async restart() {
+      if (server) return;
+      const again = await startOnce(dir, port);
+      if (!again) throw new Error(`redis-server could not take port ${port} again`);
+      server = again.server;
+    },
     async stop() {
       client.disconnect();
       process.off("exit", killOnExit);
-      if (server.exitCode === null && server.signalCode === null) {
-        const exited = new Promise((resolve) => server.once("exit", resolve));
-        server.kill("SIGTERM");
-        const timer = setTimeout(() => server.kill("SIGKILL"), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      if (server) await end(server);
+      server = null;
       await rm(dir, { recursive: true, force: true });
     },
   };

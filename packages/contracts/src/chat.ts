@@ -208,6 +208,8 @@ export const CHAT_MESSAGES = {
   unknownMessage: "Message not found",
   /** An event the server failed on (logged): the member may try again. */
   eventFailed: "Something went wrong. Please try again.",
+  /** An event refused while the room's shared store (Redis) is out of reach: it comes back by itself. */
+  unavailable: "Chat is briefly unavailable. Please try again.",
   invalidGif: "That GIF link is not allowed",
   invalidImage: "That image is not allowed",
   sessionAlreadyActive: "Session Already Active",

@@ -33,7 +33,7 @@ export function createAppContext(
       outboxDir: path.join(config.DATA_DIR, "outbox"),
       log,
     }),
-    realtime: createRealtime({ db, redis }),
+    realtime: createRealtime({ db, redis, log }),
     rateLimits: createPostgresRateLimitStore(db),
     redis,
     instanceId: randomUUID(),

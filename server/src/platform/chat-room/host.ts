@@ -24,7 +24,7 @@ import type {
   ChatSender,
   MessagePostedHook,
 } from "./room.ts";
-import type { ChatRoomStores } from "./stores.ts";
+import { type ChatRoomStores, StoreUnavailableError } from "./stores.ts";
 
 /** A socket seen untyped, for the host's generic send and listen (the room's API is typed). */
 interface UntypedSocket {
@@ -62,6 +62,8 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   const messageHooks: MessagePostedHook[] = [];
   let nsp: ChatNamespace | null = null;
   let timers: NodeJS.Timeout[] = [];
+  /** This instance's admitted connections, by id: their presence is written again after a loss. */
+  const admitted = new Map<string, { socket: ChatSocket; member: ChatUser }>();
 
   const now = () => ctx.clock.now().getTime();
 
@@ -105,6 +107,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
       return null;
     }
     if (admission.replaced) closeConnection(admission.replaced);
+    admitted.set(socket.id, { socket, member });
     for (const hook of joinHooks) await hook(connection(socket, member));
     // The whole list goes to the newcomer only; the room hears of the one who joined. (Sending the
     // list to everyone on every join costs O(members²) bytes per join: with 1,000 members in the
@@ -134,15 +137,31 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
       await registration.handler(parsed.data, sender);
     } catch (err) {
       if (err instanceof AppError && err.status < 500) return refuse(socket, event, err.message);
+      if (err instanceof StoreUnavailableError) return unavailable(socket, event);
       ctx.log.error({ err, event }, "chat event failed");
       refuse(socket, event, CHAT_MESSAGES.eventFailed);
     }
+  }
+
+  /**
+   * An event refused while the stores are out of reach (logged once by their client, not here).
+   * The answer to a presence ping is not: the member did nothing, and pings come every few seconds.
+   */
+  function unavailable(socket: ChatSocket, event: ChatClientEvent) {
+    if (event !== IN.presencePing) refuse(socket, event, CHAT_MESSAGES.unavailable);
   }
 
   function connect(socket: ChatSocket) {
     const userId = socket.data.userId;
     // Handlers are in place before the first await, so nothing the client sends at once is lost.
     const joined = join(socket).catch((err) => {
+      if (err instanceof StoreUnavailableError) {
+        // Redis is down: the member is told, and the connection (not the socket) is closed, so
+        // their client connects again by itself, with its back-off, until Redis is back.
+        refuse(socket, "connection", CHAT_MESSAGES.unavailable);
+        socket.conn.close();
+        return null;
+      }
       ctx.log.error({ err }, "chat join failed");
       socket.disconnect(true);
       return null;
@@ -155,19 +174,31 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
       (socket as unknown as UntypedSocket).on(event, (raw) => {
         queue = queue.then(async () => {
           const member = await joined;
-          if (!member || !(await presence.isCurrent(userId, socket.id))) return;
-          await presence.seen(userId, socket.id, now());
+          if (!member) return;
+          try {
+            if (!(await presence.isCurrent(userId, socket.id))) return;
+            await presence.seen(userId, socket.id, now());
+          } catch (err) {
+            if (err instanceof StoreUnavailableError) unavailable(socket, event);
+            else {
+              ctx.log.error({ err, event }, "chat event failed");
+              refuse(socket, event, CHAT_MESSAGES.eventFailed);
+            }
+            return;
+          }
           await run(socket, member, event, registration, raw);
         });
       });
     }
 
     socket.on("disconnect", async () => {
+      admitted.delete(socket.id);
       const member = await joined;
       try {
         if (member && (await presence.leave(userId, socket.id))) await left(member);
       } catch (err) {
-        ctx.log.error({ err }, "chat leave failed");
+        // Redis down: the member's entry goes stale and is pruned (or expires) once it is back.
+        if (!(err instanceof StoreUnavailableError)) ctx.log.error({ err }, "chat leave failed");
       }
     });
   }
@@ -180,6 +211,28 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   async function left(member: ChatUser) {
     for (const hook of leaveHooks) await hook(member);
     broadcast(OUT.userDisconnected, { userId: member._id, username: member.username });
+  }
+
+  /**
+   * The stores are back after a loss (Redis restarted, maybe empty): this instance's members take
+   * their places again, as if they had just joined (the one-connection rule applies), so their
+   * events are handled again without reconnecting.
+   */
+  async function restorePresence() {
+    for (const [connectionId, { socket, member }] of admitted) {
+      if (!socket.connected) continue;
+      const admission = await presence.admit(member, connectionId, now(), {
+        aliveMs: CHAT_LIMITS.presenceAliveMs,
+        isOpen,
+      });
+      if (!admission.admitted) {
+        socket.emit(OUT.duplicateUser, {
+          title: CHAT_MESSAGES.sessionAlreadyActive,
+          message: CHAT_MESSAGES.sessionAlreadyActiveText,
+        });
+        socket.disconnect();
+      } else if (admission.replaced) closeConnection(admission.replaced);
+    }
   }
 
   /** Closes the connections not seen for a while (their pages are gone without a goodbye). */
@@ -232,7 +285,11 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
           CHAT_LIMITS.presencePingEveryMs,
         ),
         setInterval(() => {
-          pruneStale().catch((err) => ctx.log.error({ err }, "chat stale pruning failed"));
+          pruneStale().catch((err) => {
+            // Redis down: pruning waits for it (the loss is logged once, not every check).
+            if (!(err instanceof StoreUnavailableError))
+              ctx.log.error({ err }, "chat stale pruning failed");
+          });
         }, CHAT_LIMITS.staleCheckEveryMs),
       ];
       for (const t of timers) t.unref();
@@ -242,6 +299,14 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
       timers = [];
     },
   };
+
+  stores.onRestored?.(() => {
+    restorePresence().catch((err) => {
+      // Lost again meanwhile: the next return restores them.
+      if (!(err instanceof StoreUnavailableError))
+        ctx.log.error({ err }, "chat presence restore failed");
+    });
+  });
 
   // The presence answer only shows life (any event does); the host handles it itself.
   host.handle(IN.presencePing, CHAT_CLIENT_SCHEMAS[IN.presencePing], () => undefined);

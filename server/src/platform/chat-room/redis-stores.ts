@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CHAT_LIMITS, type ChatUser } from "@airwave/contracts";
-import type { Redis } from "../redis.ts";
+import { isRedisUnavailable, type Redis } from "../redis.ts";
 import type {
   Admission,
   ChatRateLimitStore,
@@ -9,6 +9,7 @@ import type {
   PresenceStore,
   PresentMember,
 } from "./stores.ts";
+import { StoreUnavailableError } from "./stores.ts";
 
 /**
  * The chat room's stores in Redis (REDIS_URL): shared by every app instance. Each change that
@@ -257,24 +258,54 @@ export class RedisLockStore implements LockStore {
 }
 
 /**
+ * A store whose methods fail with `StoreUnavailableError` when Redis is out of reach (the client
+ * fails a command at once, or after its timeout, while Redis is down: `createRedis`).
+ */
+function unavailableWhenDown<T extends object>(store: T): T {
+  return new Proxy(store, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        (value.apply(target, args) as Promise<unknown>).catch((err: unknown) => {
+          throw isRedisUnavailable(err) ? new StoreUnavailableError(err) : err;
+        });
+    },
+  });
+}
+
+/**
  * The room's stores in Redis, shared by every instance: presence (entries kept twice the stale
  * time, so a dead instance's members vanish even if nobody prunes), the chat limit of CHAT_LIMITS
- * across instances, and locks.
+ * across instances, and locks. While Redis is down their methods fail with
+ * `StoreUnavailableError`; `onRestored` hears each return of the connection.
  */
 export const redisChatRoomStores = (
   redis: Redis,
   instance: string,
   prefix = "airwave:chat:",
 ): ChatRoomStores => ({
-  presence: new RedisPresenceStore(redis, instance, {
-    prefix,
-    expireMs: 2 * CHAT_LIMITS.staleAfterMs,
-  }),
-  rateLimit: new RedisSlidingWindowLimit(
-    redis,
-    CHAT_LIMITS.rateLimitCount,
-    CHAT_LIMITS.rateLimitWindowMs,
-    { prefix },
+  presence: unavailableWhenDown(
+    new RedisPresenceStore(redis, instance, {
+      prefix,
+      expireMs: 2 * CHAT_LIMITS.staleAfterMs,
+    }),
   ),
-  locks: new RedisLockStore(redis, { prefix }),
+  rateLimit: unavailableWhenDown(
+    new RedisSlidingWindowLimit(redis, CHAT_LIMITS.rateLimitCount, CHAT_LIMITS.rateLimitWindowMs, {
+      prefix,
+    }),
+  ),
+  locks: unavailableWhenDown(new RedisLockStore(redis, { prefix })),
+  onRestored(listener) {
+    let lost = false;
+    redis.on("close", () => {
+      lost = true;
+    });
+    redis.on("ready", () => {
+      if (!lost) return;
+      lost = false;
+      listener();
+    });
+  },
 });

@@ -71,4 +71,19 @@ export interface ChatRoomStores {
   presence: PresenceStore;
   rateLimit: ChatRateLimitStore;
   locks: LockStore;
+  /**
+   * Stores kept outside the instance (Redis) call `listener` each time they are reachable again
+   * after a loss (their content may be gone: the host writes its members' presence again).
+   */
+  onRestored?(listener: () => void): void;
+}
+
+/**
+ * A store's method failed because the store is out of reach (Redis down): the room answers the
+ * event with `CHAT_MESSAGES.unavailable`, and the loss is logged once by the store's client.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("chat store unavailable", { cause });
+  }
 }

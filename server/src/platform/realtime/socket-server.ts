@@ -2,10 +2,11 @@ import type { Server as HttpServer } from "node:http";
 import { type ClientToServerEvents, type ServerToClientEvents, userRoom } from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
 import { createAdapter } from "@socket.io/redis-adapter";
+import type { Logger } from "pino";
 import { type DefaultEventsMap, type Namespace, Server, type Socket } from "socket.io";
 import type { Db } from "../db/index.ts";
 import { isAccountBanActive } from "../identity/bans.ts";
-import { closeRedis, type Redis } from "../redis.ts";
+import { closeRedis, quietly, type Redis, watchRedis } from "../redis.ts";
 import { resolveSession, SESSION_COOKIE } from "../sessions/sessions.ts";
 import type { Audience, Namespaces, Realtime, SocketData } from "./index.ts";
 
@@ -27,9 +28,11 @@ function emitTo(nsp: Namespace, audience: Audience, event: string, payload: unkn
  * Socket.IO on the app's HTTP server. A connection is authenticated by the session cookie only
  * (decisions: whatever the client sends in its query is ignored for identity) and joins its
  * member's room `user:{id}`. With `redis` (REDIS_URL), Socket.IO's Redis adapter carries every
- * emit, room broadcast and disconnect to the sockets of every instance.
+ * emit, room broadcast and disconnect to the sockets of every instance; while Redis is down an
+ * emit reaches this instance's sockets only (the adapter's publish fails quietly), and the
+ * subscriptions are made again when it is back.
  */
-export function createRealtime(opts: { db: Db; redis: Redis | null }): Realtime {
+export function createRealtime(opts: { db: Db; redis: Redis | null; log: Logger }): Realtime {
   let io: MainServer | null = null;
   /** The adapter's subscriber connection (a subscribed client can send nothing else). */
   let subscriber: Redis | null = null;
@@ -65,11 +68,28 @@ export function createRealtime(opts: { db: Db; redis: Redis | null }): Realtime 
 
   return {
     attach(server: HttpServer) {
-      subscriber = opts.redis?.duplicate() ?? null;
+      // The subscriptions wait for Redis (made again by the client when it is back); only the
+      // app's client fails its commands while Redis is down.
+      subscriber =
+        opts.redis?.duplicate({ maxRetriesPerRequest: null, commandTimeout: undefined }) ?? null;
+      if (subscriber)
+        watchRedis(
+          subscriber,
+          opts.log,
+          "socket.io subscriber",
+          "live events reach this instance's sockets only until it is back",
+        );
       const created: MainServer = new Server(server, {
         serveClient: false,
         cors: { origin: false },
-        ...(opts.redis && subscriber ? { adapter: createAdapter(opts.redis, subscriber) } : {}),
+        ...(opts.redis && subscriber
+          ? {
+              adapter: createAdapter(
+                quietly(opts.redis, ["publish"]),
+                quietly(subscriber, ["psubscribe", "subscribe", "punsubscribe", "unsubscribe"]),
+              ),
+            }
+          : {}),
       });
       io = created;
       created.use(authenticate);
