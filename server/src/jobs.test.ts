@@ -7,7 +7,9 @@ const README = new URL("../../README.md", import.meta.url);
 const every = (ms: number) =>
   ms % 3_600_000 === 0
     ? `${ms / 3_600_000} hour${ms === 3_600_000 ? "" : "s"}`
-    : `${ms / 60_000} minute${ms === 60_000 ? "" : "s"}`;
+    : ms % 60_000 === 0
+      ? `${ms / 60_000} minute${ms === 60_000 ? "" : "s"}`
+      : `${ms / 1_000} seconds`;
 
 describe("the README's table of background jobs", () => {
   it("lists every job of server/src/jobs.ts with its interval, and no other", async () => {

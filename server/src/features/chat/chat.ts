@@ -10,7 +10,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { handleAnnouncements } from "./announcements.ts";
 import { handleRoomMessages } from "./room-messages.ts";
 import { chatHistory, toggleChatLike } from "./store.ts";
-import { upNextService } from "./up-next.ts";
+import { currentUpNext } from "./up-next.ts";
 
 /**
  * The chat feature's part of the room: what a newcomer gets (the history with its likes, the
@@ -21,7 +21,7 @@ export function chatRoomHandlers(room: ChatRoom, ctx: AppContext): void {
     const history = await chatHistory(ctx.db, CHAT_LIMITS.historySize);
     reply(OUT.history, history);
     reply(OUT.likeSync, Object.fromEntries(history.map((m) => [m._id, m.likes])));
-    const banner = ctx.services.get(upNextService).current();
+    const banner = await currentUpNext(ctx);
     if (banner) reply(OUT.upNextSticky, banner);
   });
 

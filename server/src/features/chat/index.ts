@@ -2,7 +2,7 @@ import type { Feature } from "../../platform/feature.ts";
 import { chatRoomHandlers } from "./chat.ts";
 import { chatAccountDeletion } from "./delete-account.ts";
 import { chatRoutes } from "./routes.ts";
-import { upNextService } from "./up-next.ts";
+import { upNextJob } from "./up-next.ts";
 
 /** The chat room: messages, likes, announcements, the up-next banner, moderation and theme settings. */
 export const chatFeature: Feature = {
@@ -10,5 +10,5 @@ export const chatFeature: Feature = {
   routes: (app, ctx) => chatRoutes(app, ctx),
   chat: chatRoomHandlers,
   deleteAccount: chatAccountDeletion,
-  services: [upNextService],
+  jobs: [upNextJob],
 };

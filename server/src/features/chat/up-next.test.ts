@@ -12,7 +12,7 @@ import { approvedRadioDj, stationCall } from "../../../test/factories/radio.ts";
 import { buildBooking, buildDj } from "../../../test/factories/schedule.ts";
 import { buildAdmin } from "../../../test/factories.ts";
 import { scheduleBookings } from "../schedule/schema.ts";
-import { upNextService } from "./up-next.ts";
+import { UP_NEXT_JOB } from "./up-next.ts";
 
 let t: TestApp;
 let baseUrl: string;
@@ -32,7 +32,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const check = () => t.ctx.services.get(upNextService).check();
+/** One run of the up-next job now (this instance takes its lock). */
+const check = async () => expect(await t.jobs.runOnce(UP_NEXT_JOB)).toBe(true);
 
 describe("up-next banner", () => {
   it("appears 15 minutes before a booked slot and clears when it starts", async () => {
