@@ -5,14 +5,7 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../server/test/free-port.ts";
 
 /** Starts a TypeScript entry point as its own process and waits until `url` answers. */
 export async function startProcess(

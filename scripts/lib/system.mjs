@@ -17,6 +17,24 @@ export function findPgBin() {
 export const POSTGRESQL = { pkg: "postgresql", check: () => findPgBin() !== null };
 /** The server tests start their own Redis (`server/test/redis.ts`: REDIS_URL, the chat room across instances). */
 export const REDIS = { pkg: "redis-server", check: () => existsSync("/usr/bin/redis-server") };
+/** The reverse proxy in front of several app instances (`npm test`'s `scale` step, deploy/nginx.conf). */
+export const NGINX = { pkg: "nginx", check: () => existsSync("/usr/sbin/nginx") };
+/**
+ * libfaketime: the `scale` step runs its app instances at a chosen station time (an up-next slot
+ * 15 minutes away) with LD_PRELOAD, the same offset for both.
+ */
+export const FAKETIME = { pkg: "libfaketime", check: () => faketimeLibrary() !== null };
+
+/** libfaketime's library (for LD_PRELOAD), or null when it is not installed. */
+export function faketimeLibrary() {
+  const dir = "/usr/lib";
+  if (!existsSync(dir)) return null;
+  for (const arch of readdirSync(dir)) {
+    const file = join(dir, arch, "faketime", "libfaketime.so.1");
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
 export const CHROMIUM = { pkg: "chromium", check: () => existsSync("/usr/bin/chromium") };
 /** Emoji for the browser tests' screenshots (without it every emoji is an empty box). */
 export const EMOJI_FONT = {

@@ -38,7 +38,10 @@ async function main() {
 
   const app = await buildApp(ctx);
   await app.listen({ host: config.HOST, port: config.PORT });
-  console.log(`Airwave is running on http://${config.HOST}:${config.PORT}`);
+  // The instance id also names this instance in Redis (chat presence) and in `job_runs.ran_by`.
+  console.log(
+    `Airwave is running on http://${config.HOST}:${config.PORT} (instance ${ctx.instanceId})`,
+  );
 
   // Graceful stop (README: Deploying): the app stops taking connections and requests, closes the
   // Socket.IO connections (clients reconnect, to another instance behind a proxy), lets the requests

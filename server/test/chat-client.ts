@@ -26,16 +26,15 @@ export function connectChat(baseUrl: string, cookie: string): Socket {
   });
 }
 
-/** Signs a member in (a new one unless given) and connects them to the chat room. */
-export async function chatClient(
-  t: TestApp,
-  baseUrl: string,
-  member?: BuiltUser,
-): Promise<ChatClient> {
-  const who = member ?? (await buildUser(t.ctx.db));
-  const agent = new Agent(t.app);
-  await agent.login(who.user.username, who.password);
-  const socket = connectChat(baseUrl, `aw_sid=${agent.cookie("aw_sid")}`);
+/** Resolves when the socket connects; rejects when the server refuses it. */
+export const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+
+/** What a socket receives, recorded from now on, and a way to wait for the next of an event. */
+export function recordEvents(socket: Socket, label: string): Pick<ChatClient, "received" | "next"> {
   const received: ChatClient["received"] = [];
   const taken = new Set<number>();
   const waiters: (() => void)[] = [];
@@ -43,19 +42,12 @@ export async function chatClient(
     received.push({ event, payload });
     for (const w of waiters.splice(0)) w();
   });
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  const client: ChatClient = {
-    socket,
-    agent,
-    member: who,
+  return {
     received,
     next<T>(event: string, match: (payload: T) => boolean = () => true, timeoutMs = 5000) {
       return new Promise<T>((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`no ${event} within ${timeoutMs} ms for ${who.user.username}`)),
+          () => reject(new Error(`no ${event} within ${timeoutMs} ms for ${label}`)),
           timeoutMs,
         );
         const look = () => {
@@ -70,9 +62,22 @@ export async function chatClient(
         look();
       });
     },
-    close: () => socket.disconnect(),
   };
-  return client;
+}
+
+/** Signs a member in (a new one unless given) and connects them to the chat room. */
+export async function chatClient(
+  t: TestApp,
+  baseUrl: string,
+  member?: BuiltUser,
+): Promise<ChatClient> {
+  const who = member ?? (await buildUser(t.ctx.db));
+  const agent = new Agent(t.app);
+  await agent.login(who.user.username, who.password);
+  const socket = connectChat(baseUrl, `aw_sid=${agent.cookie("aw_sid")}`);
+  const recorded = recordEvents(socket, who.user.username);
+  await connected(socket);
+  return { socket, agent, member: who, ...recorded, close: () => socket.disconnect() };
 }
 
 /**

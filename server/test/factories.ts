@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { ipBans } from "../src/features/auth/schema.ts";
 import { createUser } from "../src/features/auth/service.ts";
@@ -38,6 +38,24 @@ export async function buildUser(
     if (row) user = row;
   }
   return { user, password };
+}
+
+/**
+ * `count` members in one insert, for tests of many members at once: they sign in with sessions
+ * written for them (their password hash is no hash, so the login form refuses them).
+ */
+export async function buildMembers(db: DbOrTx, count: number): Promise<BuiltUser[]> {
+  const rows = Array.from({ length: count }, () => {
+    const username = `m_${unique()}`;
+    return {
+      id: randomUUID(),
+      username,
+      email: `${username.toLowerCase()}@example.test`,
+      passwordHash: "not-a-hash",
+    };
+  });
+  const inserted = await db.insert(users).values(rows).returning();
+  return inserted.map((user) => ({ user, password: "" }));
 }
 
 export const buildAdmin = (db: DbOrTx, overrides: Parameters<typeof buildUser>[1] = {}) =>

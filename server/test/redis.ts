@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { dyingWithParent } from "../../station/die-with-parent.mjs";
+import { freePort } from "./free-port.ts";
 
 /** A real Debian `redis-server` for one test file (apt-get install redis-server; `npm test` does). */
 export interface TestRedis {
@@ -21,18 +21,6 @@ export interface TestRedis {
 }
 
 const REDIS_SERVER = "/usr/bin/redis-server";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startOnce(
   dir: string,

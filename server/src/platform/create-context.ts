@@ -20,7 +20,8 @@ export function createAppContext(
   log: Logger,
   features: readonly Feature[],
 ): AppContext {
-  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, log) : null;
+  const instanceId = randomUUID();
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, log, instanceId) : null;
   return {
     clock: systemClock,
     config,
@@ -36,7 +37,7 @@ export function createAppContext(
     realtime: createRealtime({ db, redis, log }),
     rateLimits: createPostgresRateLimitStore(db),
     redis,
-    instanceId: randomUUID(),
+    instanceId,
     services: new ServiceRegistry(),
     storage: createLocalDiskStorage(path.join(config.DATA_DIR, "uploads")),
   };

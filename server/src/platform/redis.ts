@@ -22,9 +22,12 @@ export const APP_CLIENT_LOST = "chat events are refused until it is back; HTTP g
  * attempt to reconnect fails (ECONNREFUSED: at once) or after REDIS_COMMAND_TIMEOUT_MS (Redis
  * unreachable without an answer). The loss and the return are logged once each (`watchRedis`).
  */
-export function createRedis(url: string, log: Logger): Redis {
+export function createRedis(url: string, log: Logger, instanceId?: string): Redis {
   const redis = new Redis(url, {
     lazyConnect: false,
+    // Named after the app instance (its duplicates too): while any of its connections is open the
+    // instance is alive (`liveInstances`); a killed process's connections close with it.
+    ...(instanceId ? { connectionName: instanceConnectionName(instanceId) } : {}),
     // Kept: the commands of the first moments, before the connection is up, wait for it.
     enableOfflineQueue: true,
     // A failed attempt to reconnect fails the commands waiting (none waits for the next attempt).
@@ -34,6 +37,34 @@ export function createRedis(url: string, log: Logger): Redis {
   });
   watchRedis(redis, log, "app", APP_CLIENT_LOST);
   return redis;
+}
+
+const CONNECTION_NAME_PREFIX = "airwave-instance:";
+
+/** The Redis client name of an app instance's connections. */
+export const instanceConnectionName = (instanceId: string) =>
+  `${CONNECTION_NAME_PREFIX}${instanceId}`;
+
+/**
+ * The app instances with a connection open to Redis now (CLIENT LIST, by the names of
+ * `createRedis`). A killed instance drops out as soon as the kernel closes its sockets; null when
+ * the Redis server refuses CLIENT LIST (some hosted ones do).
+ */
+export async function liveInstances(redis: Redis): Promise<Set<string> | null> {
+  let list: string;
+  try {
+    list = (await redis.call("CLIENT", "LIST", "TYPE", "normal")) as string;
+  } catch (err) {
+    if (err instanceof ReplyError) return null;
+    throw err;
+  }
+  const live = new Set<string>();
+  for (const match of list.matchAll(/ name=(\S+)/g)) {
+    const name = match[1] ?? "";
+    if (name.startsWith(CONNECTION_NAME_PREFIX))
+      live.add(name.slice(CONNECTION_NAME_PREFIX.length));
+  }
+  return live;
 }
 
 /**

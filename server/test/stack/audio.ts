@@ -7,16 +7,7 @@ import net from "node:net";
  * air, and DJ sources (ffmpeg over the Icecast protocol; a Shoutcast-protocol client) sending a tone.
  */
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../free-port.ts";
 
 const RATE = 8000;
 

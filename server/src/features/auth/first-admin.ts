@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { findUserByUsername } from "../users/lookup.ts";
 import { users } from "../users/schema.ts";
@@ -7,28 +7,33 @@ import { createUser } from "./service.ts";
 
 /**
  * On a database without an Admin, creates one from ADMIN_USERNAME / ADMIN_PASSWORD, or with a generated
- * password printed once.
+ * password printed once. Instances started at once against one database take turns (a transaction-
+ * level advisory lock): the first creates the admin, the others find it.
  */
 export async function ensureFirstAdmin(ctx: AppContext, print: (line: string) => void) {
-  const admins = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, "Admin"))
-    .limit(1);
-  if (admins.length > 0) return;
   const username = ctx.config.ADMIN_USERNAME;
-  if (await findUserByUsername(ctx.db, username)) {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('airwave:first-admin', 0))`);
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, "Admin"))
+      .limit(1);
+    if (admins.length > 0) return null;
+    if (await findUserByUsername(tx, username)) return { taken: true as const };
+    const password = ctx.config.ADMIN_PASSWORD ?? randomBytes(12).toString("base64url");
+    await createUser(tx, { username, email: ctx.config.ADMIN_EMAIL, password, role: "Admin" });
+    return { taken: false as const, password };
+  });
+  if (!outcome) return;
+  if (outcome.taken) {
     print(
       `No Admin exists, but the username ${username} is taken: set ADMIN_USERNAME to another name.`,
     );
-    return;
-  }
-  const password = ctx.config.ADMIN_PASSWORD ?? randomBytes(12).toString("base64url");
-  await createUser(ctx.db, { username, email: ctx.config.ADMIN_EMAIL, password, role: "Admin" });
-  if (ctx.config.ADMIN_PASSWORD) {
+  } else if (ctx.config.ADMIN_PASSWORD) {
     print(`Created the first admin account "${username}" with the password from ADMIN_PASSWORD.`);
   } else {
-    print(`Created the first admin account "${username}" with the password: ${password}`);
+    print(`Created the first admin account "${username}" with the password: ${outcome.password}`);
     print("This password is shown only once. Sign in and keep it safe.");
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CHAT_LIMITS, type ChatUser } from "@airwave/contracts";
-import { isRedisUnavailable, type Redis } from "../redis.ts";
+import { isRedisUnavailable, liveInstances, type Redis } from "../redis.ts";
 import type {
   Admission,
   ChatRateLimitStore,
@@ -63,6 +63,14 @@ redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[2])
 return entry`;
 
+/** Removes the member if their place is still held on instance ARGV[1] (a dead one); answers it. */
+const PRUNE_OF_INSTANCE = `
+local entry = redis.call('HMGET', KEYS[1], 'member', 'connectionId', 'lastSeen', 'instance')
+if entry[4] ~= ARGV[1] then return false end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[2])
+return entry`;
+
 const HIT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
@@ -85,8 +93,10 @@ export class RedisPresenceStore implements PresenceStore {
   private readonly index: string;
 
   /**
-   * `instance` names this app instance: a connection of another instance counts as open while it
-   * shows life (that instance removes it when it closes; a dead instance's go stale).
+   * `instance` names this app instance. A connection of another instance counts as open while it
+   * shows life and that instance has a connection to Redis (it removes its connections when they
+   * close; a killed instance's connections to Redis close with it, and its members may come back
+   * on another at once).
    */
   constructor(
     private readonly redis: Redis,
@@ -115,7 +125,10 @@ export class RedisPresenceStore implements PresenceStore {
       let replaced: string | null = null;
       if (earlierConnection && earlierConnection !== connectionId) {
         const alive = now - Number(earlierSeen) < rule.aliveMs;
-        const open = earlierInstance !== this.instance || rule.isOpen(earlierConnection);
+        const open =
+          earlierInstance === this.instance
+            ? rule.isOpen(earlierConnection)
+            : alive && (await this.instanceAlive(earlierInstance ?? null));
         if (alive && open) return { admitted: false };
         replaced = earlierConnection;
       }
@@ -134,6 +147,12 @@ export class RedisPresenceStore implements PresenceStore {
       );
       if (written === 1) return { admitted: true, replaced };
     }
+  }
+
+  /** Whether the instance has a connection to Redis (unknown when CLIENT LIST is refused: yes). */
+  private async instanceAlive(instance: string | null): Promise<boolean> {
+    if (!instance) return false;
+    return (await liveInstances(this.redis))?.has(instance) ?? true;
   }
 
   async leave(userId: string, connectionId: string): Promise<boolean> {
@@ -165,26 +184,49 @@ export class RedisPresenceStore implements PresenceStore {
     return (await this.redis.hget(this.key(userId), "connectionId")) === connectionId;
   }
 
+  /**
+   * Members not seen for `staleMs`, and members whose place is held on an instance that is gone
+   * (killed: its connections to Redis closed), are removed and returned.
+   */
   async prune(now: number, staleMs: number): Promise<PresentMember[]> {
     const cutoff = now - staleMs;
-    const candidates = await this.redis.zrangebyscore(this.index, "-inf", `(${cutoff}`);
     const gone: PresentMember[] = [];
-    for (const userId of candidates) {
-      const entry = (await this.redis.eval(
-        PRUNE,
-        2,
-        this.key(userId),
-        this.index,
-        cutoff,
-        userId,
-      )) as [string, string, string] | null;
-      if (!entry) continue;
-      const [member, connectionId, lastSeen] = entry;
+    const take = (entry: string[] | null) => {
+      if (!entry) return;
+      const [member = "", connectionId = "", lastSeen] = entry;
       gone.push({
         member: JSON.parse(member) as ChatUser,
         connectionId,
         lastSeen: Number(lastSeen),
       });
+    };
+    const candidates = await this.redis.zrangebyscore(this.index, "-inf", `(${cutoff}`);
+    for (const userId of candidates) {
+      take(
+        (await this.redis.eval(PRUNE, 2, this.key(userId), this.index, cutoff, userId)) as
+          | string[]
+          | null,
+      );
+    }
+    const live = await liveInstances(this.redis);
+    if (!live) return gone;
+    const ids = await this.redis.zrange(this.index, "0", "-1");
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.hget(this.key(id), "instance");
+    const instances = (await pipeline.exec()) ?? [];
+    for (const [i, userId] of ids.entries()) {
+      const instance = instances[i]?.[1];
+      if (typeof instance !== "string" || live.has(instance)) continue;
+      take(
+        (await this.redis.eval(
+          PRUNE_OF_INSTANCE,
+          2,
+          this.key(userId),
+          this.index,
+          instance,
+          userId,
+        )) as string[] | null,
+      );
     }
     return gone;
   }

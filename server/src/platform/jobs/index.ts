@@ -55,10 +55,10 @@ async function claimRun(ctx: AppContext, job: JobDefinition, force: boolean): Pr
     if (!lock.rows[0]?.locked) return false;
     const claimed = await tx
       .insert(jobRuns)
-      .values({ name: job.name, lastRunAt: now })
+      .values({ name: job.name, lastRunAt: now, ranBy: ctx.instanceId })
       .onConflictDoUpdate({
         target: jobRuns.name,
-        set: { lastRunAt: now },
+        set: { lastRunAt: now, ranBy: ctx.instanceId },
         setWhere: force ? undefined : sql`${jobRuns.lastRunAt} <= ${dueBefore.toISOString()}`,
       })
       .returning({ name: jobRuns.name });

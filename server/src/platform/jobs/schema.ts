@@ -7,4 +7,6 @@ import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const jobRuns = pgTable("job_runs", {
   name: text("name").primaryKey(),
   lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
+  /** The instance (`ctx.instanceId`, printed at start) that claimed the last run. */
+  ranBy: text("ran_by"),
 });

@@ -1,0 +1,296 @@
+import {
+  AUTH_ROUTES,
+  BROADCAST_EVENTS,
+  CHAT_MESSAGES,
+  CHAT_NAMESPACE,
+  CHAT_ROUTES,
+  type ChatMessageView,
+  type ChatPrivateMessage,
+  type ChatUser,
+  CHAT_CLIENT_EVENTS as IN,
+  type NotificationView,
+  CHAT_SERVER_EVENTS as OUT,
+  CHAT_PM_CLIENT_EVENTS as PM_IN,
+  CHAT_PM_SERVER_EVENTS as PM_OUT,
+  SCHEDULE_ROUTES,
+  type ScheduleChangedEvent,
+  stationParts,
+  timeSlotLabel,
+  USER_EVENTS,
+  WEEKDAYS,
+} from "@airwave/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatMessages } from "../../src/features/chat/schema.ts";
+import { UP_NEXT_JOB } from "../../src/features/chat/up-next.ts";
+import { users } from "../../src/features/users/schema.ts";
+import { jobRuns } from "../../src/platform/jobs/schema.ts";
+import { type Cluster, startCluster } from "../cluster/cluster.ts";
+import type { AppInstance } from "../cluster/instance.ts";
+import { loopback, type RecordedSocket, Visitor } from "../cluster/visitor.ts";
+import { buildDj } from "../factories/schedule.ts";
+import { type BuiltUser, buildAdmin, buildMembers, buildUser } from "../factories.ts";
+
+/**
+ * The scale-out acceptance (`npm test`'s `scale` step): a station deployed as the README's
+ * "Deploying" says, on this machine: a throw-away PostgreSQL, Debian's redis-server, two app
+ * instances (processes of their own) and Debian's nginx with deploy/nginx.conf in front, TLS
+ * included. Members reach the site through nginx only, each from a loopback address of its own;
+ * which instance holds a member's chat connection is read from Redis (checked, not assumed).
+ * The instances' clock is set (libfaketime) 15 minutes and 10 seconds before a slot starts, so a
+ * booking made in the test gets its up-next banner within a few seconds.
+ */
+
+const TIME_ZONE = "Europe/London";
+const MINUTE = 60_000;
+
+/** The slot whose up-next banner the run shows: the next hour but one, not a week's first. */
+function upNextSlot(now: Date) {
+  let start = new Date(Math.ceil(now.getTime() / (60 * MINUTE)) * 60 * MINUTE + 60 * MINUTE);
+  if (stationParts(start, TIME_ZONE).weekday === 0 && stationParts(start, TIME_ZONE).hour === 0)
+    start = new Date(start.getTime() + 60 * MINUTE);
+  const parts = stationParts(start, TIME_ZONE);
+  return { start, day: WEEKDAYS[parts.weekday] ?? "Monday", timeSlot: timeSlotLabel(parts.hour) };
+}
+
+const slot = upNextSlot(new Date());
+let cluster: Cluster;
+let one: AppInstance;
+let two: AppInstance;
+/** A loopback address whose Socket.IO connections nginx sends to each instance. */
+const addressOf = new Map<AppInstance, string>();
+const opened: RecordedSocket[] = [];
+
+interface Member extends BuiltUser {
+  visitor: Visitor;
+  main: RecordedSocket;
+  chat: RecordedSocket;
+}
+
+beforeAll(async () => {
+  cluster = await startCluster({
+    startAt: new Date(slot.start.getTime() - 15 * MINUTE - 10_000),
+    env: { STATION_TIMEZONE: TIME_ZONE },
+  });
+  [one, two] = cluster.instances as [AppInstance, AppInstance];
+  // Which instance nginx picks for an address: a probe member joins from it and Redis says where.
+  for (let n = 1; addressOf.size < 2; n++) {
+    if (n > 64) throw new Error("nginx sent 64 addresses to one instance");
+    const [probe] = await buildMembers(cluster.db, 1);
+    if (!probe) throw new Error("no probe member");
+    const visitor = await new Visitor(cluster, loopback(n)).sessionFor(probe);
+    const chat = await visitor.chat();
+    await chat.next(OUT.history);
+    const instance = await cluster.chatInstanceOf(probe.user.id);
+    if (instance && !addressOf.has(instance)) addressOf.set(instance, visitor.address);
+    chat.close();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of opened.splice(0)) socket.close();
+  await cluster?.stop();
+});
+
+const keep = (socket: RecordedSocket) => {
+  opened.push(socket);
+  return socket;
+};
+
+/** A member signed in through nginx (the login form's call) from an address of `instance`. */
+async function signIn(instance: AppInstance, build = buildUser): Promise<Member> {
+  const member = await build(cluster.db);
+  const visitor = new Visitor(cluster, addressOf.get(instance) ?? "");
+  await visitor.login(member);
+  const main = keep(visitor.socket());
+  await new Promise((resolve, reject) => {
+    main.socket.once("connect", () => resolve(undefined));
+    main.socket.once("connect_error", reject);
+  });
+  const chat = keep(await visitor.chat());
+  await chat.next(OUT.history);
+  // Checked, not assumed: the member's place in the room is held on that instance.
+  expect((await cluster.chatInstanceOf(member.user.id))?.name).toBe(instance.name);
+  return { ...member, visitor, main, chat };
+}
+
+const isText = (text: string) => (m: ChatMessageView) => m.message === text;
+
+describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
+  let a: Member;
+  let b: Member;
+
+  beforeAll(async () => {
+    a = await signIn(one);
+    b = await signIn(two);
+  });
+
+  it("started both instances at once on the empty database: one first admin, printed once", async () => {
+    const created = cluster.instances.filter((i) =>
+      /Created the first admin account/.test(i.output()),
+    );
+    expect(created).toHaveLength(1);
+    const admins = await cluster.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, "admin"));
+    expect(admins).toHaveLength(1);
+  });
+
+  it("lists members of both instances in each other's user list", async () => {
+    const list = await b.chat.next<{ users: ChatUser[] }>(OUT.users);
+    expect(list.users.map((u) => u._id)).toContain(a.user.id);
+    const joined = await a.chat.next<{ user: ChatUser }>(
+      OUT.userConnected,
+      (p) => p.user._id === b.user.id,
+    );
+    expect(joined.user.username).toBe(b.user.username);
+  });
+
+  it("delivers a chat message and a like each way", async () => {
+    a.chat.socket.emit(IN.message, { message: "from instance one" });
+    const fromA = await b.chat.next<ChatMessageView>(OUT.message, isText("from instance one"));
+    expect(fromA.senderId).toBe(a.user.id);
+    b.chat.socket.emit(IN.message, { message: "from instance two" });
+    const fromB = await a.chat.next<ChatMessageView>(OUT.message, isText("from instance two"));
+    expect(fromB.senderId).toBe(b.user.id);
+
+    b.chat.socket.emit(IN.like, { messageId: fromA._id });
+    const likedByB = await a.chat.next<{ messageId: string; likes: { userId: string }[] }>(
+      OUT.likeUpdate,
+      (p) => p.messageId === fromA._id,
+    );
+    expect(likedByB.likes.map((l) => l.userId)).toEqual([b.user.id]);
+    a.chat.socket.emit(IN.like, { messageId: fromB._id });
+    const likedByA = await b.chat.next<{ messageId: string; likes: { userId: string }[] }>(
+      OUT.likeUpdate,
+      (p) => p.messageId === fromB._id,
+    );
+    expect(likedByA.likes.map((l) => l.userId)).toEqual([a.user.id]);
+  });
+
+  it("delivers a private message and a mention's notification across instances", async () => {
+    a.chat.socket.emit(PM_IN.send, { to: b.user.id, text: "just for you" });
+    const pm = await b.chat.next<ChatPrivateMessage>(
+      PM_OUT.message,
+      (m) => m.text === "just for you",
+    );
+    expect(pm.senderId).toBe(a.user.id);
+    const inbox = await b.main.next<{ text?: string }>(USER_EVENTS.pmMessage);
+    expect(JSON.stringify(inbox)).toContain("just for you");
+
+    a.chat.socket.emit(IN.message, { message: `@${b.user.username} tune!` });
+    const notification = await b.main.next<NotificationView>(
+      USER_EVENTS.notification,
+      (n) => n.type === "mention",
+    );
+    expect(notification.type).toBe("mention");
+  });
+
+  it("refuses a member's second chat connection on the other instance", async () => {
+    // Through nginx from an address of instance one, with B's session: B's place is on two.
+    const elsewhere = new Visitor(cluster, addressOf.get(one) ?? "");
+    await elsewhere.sessionFor(b);
+    const duplicate = keep(await elsewhere.chat());
+    const refused = await duplicate.next<{ title: string }>(OUT.duplicateUser);
+    expect(refused.title).toBe(CHAT_MESSAGES.sessionAlreadyActive);
+    expect((await cluster.chatInstanceOf(b.user.id))?.name).toBe(two.name);
+  });
+
+  it("counts the chat limit across instances: the 6th message in 5 s, alternating, is refused", async () => {
+    const [member] = await buildMembers(cluster.db, 1);
+    if (!member) throw new Error("no member");
+    const started = Date.now();
+    let chat: RecordedSocket | null = null;
+    for (let i = 0; i < 6; i++) {
+      const instance = i % 2 === 0 ? one : two;
+      if (chat) {
+        chat.close();
+        await a.chat.next<{ userId: string }>(
+          OUT.userDisconnected,
+          (p) => p.userId === member.user.id,
+        );
+      }
+      const visitor = await new Visitor(cluster, addressOf.get(instance) ?? "").sessionFor(member);
+      chat = keep(await visitor.chat());
+      await chat.next(OUT.history);
+      expect((await cluster.chatInstanceOf(member.user.id))?.name).toBe(instance.name);
+      chat.socket.emit(IN.message, { message: `alternating ${i}` });
+      if (i < 5) await a.chat.next<ChatMessageView>(OUT.message, isText(`alternating ${i}`));
+    }
+    const warning = await chat?.next<{ message: string }>(
+      OUT.system,
+      (p) => p.message === CHAT_MESSAGES.slowDown,
+    );
+    expect(warning?.message).toBe(CHAT_MESSAGES.slowDown);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const stored = await cluster.db
+      .select({ message: chatMessages.message })
+      .from(chatMessages)
+      .where(eq(chatMessages.senderId, member.user.id));
+    expect(stored.map((m) => m.message).sort()).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `alternating ${i}`),
+    );
+  });
+
+  it("lets an admin on one instance kick, then ban, a member on the other", async () => {
+    const admin = await signIn(one, buildAdmin);
+    const c = await signIn(two);
+    const kicked = c.chat.next<{ reason: string }>(OUT.forceKick);
+    const closed = new Promise((resolve) => c.chat.socket.once("disconnect", resolve));
+    const kick = await admin.visitor.via(one).post(CHAT_ROUTES.kick.path, { userId: c.user.id });
+    expect(kick.status).toBe(200);
+    expect((await kicked).reason).toBe(CHAT_MESSAGES.kickedReason);
+    await closed;
+    await a.chat.next<{ userId: string }>(OUT.userDisconnected, (p) => p.userId === c.user.id);
+
+    // A kick is not a ban: C comes back (on two), then the admin bans them.
+    const back = keep(await c.visitor.chat());
+    await back.next(OUT.history);
+    const banned = back.next<{ reason: string }>(OUT.forceKick);
+    const ban = await admin.visitor.via(one).post(CHAT_ROUTES.ban.path, { userId: c.user.id });
+    expect(ban.status).toBe(200);
+    await banned;
+    const signedOut = await c.visitor.get(AUTH_ROUTES.status.path);
+    expect(signedOut.json<{ authenticated: boolean }>().authenticated).toBe(false);
+  });
+
+  it("sends a booking made on one instance to a schedule view on the other, and one up-next banner to the room", async () => {
+    const dj = await buildDj(cluster.db);
+    const booker = new Visitor(cluster, addressOf.get(one) ?? "");
+    await booker.login(dj);
+    const booked = await booker.via(one).post(SCHEDULE_ROUTES.book.path, {
+      day: slot.day,
+      timeSlot: slot.timeSlot,
+      genre: "Hardcore",
+    });
+    expect(booked.status).toBe(200);
+    const changed = await b.main.next<ScheduleChangedEvent>(BROADCAST_EVENTS.scheduleChanged);
+    expect(changed.day).toBe(slot.day);
+
+    // The banner: 15 minutes before the slot (the instances' clock), once for the whole room.
+    const [onA, onB] = await Promise.all(
+      [a, b].map((m) =>
+        m.chat.next<{ next: { djName: string } }>(OUT.upNextSticky, undefined, 40_000),
+      ),
+    );
+    expect(onA?.next.djName).toBe(dj.user.username);
+    expect(onB?.next.djName).toBe(dj.user.username);
+    const shownAt = cluster.now();
+    // Both instances' timers come round again (a later period's check): no second banner.
+    await expect
+      .poll(
+        async () => {
+          const [run] = await cluster.db
+            .select()
+            .from(jobRuns)
+            .where(eq(jobRuns.name, UP_NEXT_JOB));
+          return (run?.lastRunAt.getTime() ?? 0) > shownAt.getTime();
+        },
+        { timeout: 40_000, interval: 500 },
+      )
+      .toBe(true);
+    for (const m of [a, b])
+      expect(m.chat.received.filter((r) => r.event === OUT.upNextSticky)).toHaveLength(1);
+  }, 90_000);
+});
