@@ -11,6 +11,8 @@ import {
   CHROMIUM,
   EMOJI_FONT,
   ensureDebianPackages,
+  FAKETIME,
+  NGINX,
   POSTGRESQL,
   RADIO_STATION,
   REDIS,
@@ -65,6 +67,12 @@ const steps = [
     title: "the real station (Icecast + Liquidsoap + ffmpeg) with the app",
     cmd: ["npx", "vitest", "run", "--config", "server/vitest.stack.config.ts"],
     needs: RADIO_STATION,
+  },
+  {
+    name: "scale",
+    title: "two app instances behind nginx with PostgreSQL and Redis (kill -9, Redis down)",
+    cmd: ["npx", "vitest", "run", "--config", "server/vitest.scale.config.ts"],
+    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME],
   },
   { name: "build", cmd: ["npm", "run", "build"] },
   {

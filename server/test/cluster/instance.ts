@@ -48,11 +48,12 @@ export async function startInstance(
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const alive = () => child.exitCode === null && child.signalCode === null;
   const deadline = Date.now() + START_TIMEOUT_MS;
-  let started: RegExpExecArray | null = null;
-  while (!(started = STARTED.exec(output()))) {
+  let started = STARTED.exec(output());
+  while (!started) {
     if (!alive()) throw new Error(`instance ${name} ended before it started:\n${output()}`);
     if (Date.now() > deadline) throw new Error(`instance ${name} did not start:\n${output()}`);
     await sleep(100);
+    started = STARTED.exec(output());
   }
   return {
     name,

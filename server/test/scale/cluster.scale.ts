@@ -1,8 +1,8 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   AUTH_ROUTES,
   BROADCAST_EVENTS,
   CHAT_MESSAGES,
-  CHAT_NAMESPACE,
   CHAT_ROUTES,
   type ChatMessageView,
   type ChatPrivateMessage,
@@ -19,7 +19,7 @@ import {
   USER_EVENTS,
   WEEKDAYS,
 } from "@airwave/contracts";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages } from "../../src/features/chat/schema.ts";
 import { UP_NEXT_JOB } from "../../src/features/chat/up-next.ts";
@@ -293,4 +293,142 @@ describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
     for (const m of [a, b])
       expect(m.chat.received.filter((r) => r.event === OUT.upNextSticky)).toHaveLength(1);
   }, 90_000);
+});
+
+describe("failures", () => {
+  let a: Member;
+  let b: Member;
+
+  beforeAll(async () => {
+    a = await signIn(one);
+    b = await signIn(two);
+  });
+
+  it("keeps serving HTTP while Redis is stopped for 10 s, and chat resumes when it is back", async () => {
+    await cluster.redis.pause();
+    const stoppedAt = Date.now();
+    // Meanwhile: every page call answers (both instances, nginx picks), chat events get a clear refusal.
+    a.chat.socket.emit(IN.message, { message: "while redis is down" });
+    const refused = await a.chat.next<{ message: string }>(OUT.error);
+    expect(refused.message).toBe(CHAT_MESSAGES.unavailable);
+    const statuses: number[] = [];
+    while (Date.now() - stoppedAt < 10_000) {
+      statuses.push((await a.visitor.get(SCHEDULE_ROUTES.week.path)).status);
+      await sleep(250);
+    }
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    await cluster.redis.restart();
+
+    // Back: a message crosses the instances again (each try is a new text; the first may come
+    // before the instances have reconnected).
+    let delivered = false;
+    for (let i = 0; !delivered && i < 30; i++) {
+      a.chat.socket.emit(IN.message, { message: `redis is back ${i}` });
+      delivered = await b.chat
+        .next<ChatMessageView>(OUT.message, isText(`redis is back ${i}`), 1_000)
+        .then(() => true)
+        .catch(() => false);
+    }
+    expect(delivered).toBe(true);
+    expect(cluster.instances.map((i) => i.alive())).toEqual([true, true]);
+  }, 60_000);
+
+  it("moves the members of an instance killed with kill -9 to the other within 10 s, losing no acknowledged message, and its jobs", async () => {
+    const CLIENTS = 200;
+    const members = await buildMembers(cluster.db, CLIENTS);
+    const clients = await Promise.all(
+      members.map(async (member, i) => {
+        const visitor = await new Visitor(cluster, loopback(100 + i)).sessionFor(member);
+        const chat = keep(await visitor.chat({ reconnection: true }));
+        await chat.next(OUT.history, undefined, 20_000);
+        return { member, chat, sent: 0, acked: new Map<string, number>() };
+      }),
+    );
+    const placed = await Promise.all(clients.map((c) => cluster.chatInstanceOf(c.member.user.id)));
+    const on = (instance: AppInstance) => clients.filter((_, i) => placed[i] === instance);
+    expect(on(one).length + on(two).length).toBe(CLIENTS);
+    // The instance to kill: the one that ran the up-next check last (it has jobs to hand over).
+    const [lastRun] = await cluster.db.select().from(jobRuns).where(eq(jobRuns.name, UP_NEXT_JOB));
+    const victim = cluster.instances.find((i) => i.id === lastRun?.ranBy) ?? one;
+    const survivor = victim === one ? two : one;
+    const moving = on(victim);
+    expect(moving.length).toBeGreaterThan(10);
+    expect(on(survivor).length).toBeGreaterThan(10);
+
+    // Every client sends a message every 10 s (20 a second in all); a message counts as
+    // acknowledged when its sender sees it come back from the room.
+    for (const c of clients) {
+      c.chat.socket.on(OUT.message, (m: ChatMessageView) => {
+        if (m.senderId === c.member.user.id) c.acked.set(m.message, Date.now());
+      });
+    }
+    let sending = true;
+    const senders = clients.map(async (c, i) => {
+      await sleep((i * 10_000) / CLIENTS);
+      while (sending) {
+        c.chat.socket.emit(IN.message, { message: `failover ${i} #${c.sent++}` });
+        await sleep(10_000);
+      }
+    });
+
+    await sleep(8_000);
+    await victim.kill("SIGKILL");
+    const killedAt = Date.now();
+    const killedAtClock = cluster.now();
+    const ackedBeforeKill = clients.flatMap((c) => [...c.acked.keys()]);
+
+    // Its members come back through nginx, on the survivor, each within 10 s.
+    const rejoined = await Promise.all(
+      moving.map((c) =>
+        c.chat.next(OUT.history, undefined, 15_000).then(
+          () => Date.now() - killedAt,
+          () => Number.POSITIVE_INFINITY,
+        ),
+      ),
+    );
+    const slowest = Math.max(...rejoined);
+    expect(slowest).toBeLessThan(10_000);
+    const nowOn = await Promise.all(moving.map((c) => cluster.chatInstanceOf(c.member.user.id)));
+    expect(new Set(nowOn.map((i) => i?.name))).toEqual(new Set([survivor.name]));
+
+    // The room goes on: messages sent after the kill are acknowledged too.
+    await sleep(4_000);
+    sending = false;
+    await Promise.all(senders);
+    const afterKill = clients.reduce(
+      (n, c) => n + [...c.acked.values()].filter((t) => t > killedAt).length,
+      0,
+    );
+    expect(afterKill).toBeGreaterThan(0);
+
+    // Every message acknowledged before the kill is in the room's history (0 lost).
+    expect(ackedBeforeKill.length).toBeGreaterThan(100);
+    const stored = new Set<string>();
+    for (let i = 0; i < ackedBeforeKill.length; i += 500) {
+      const rows = await cluster.db
+        .select({ message: chatMessages.message })
+        .from(chatMessages)
+        .where(inArray(chatMessages.message, ackedBeforeKill.slice(i, i + 500)));
+      for (const row of rows) stored.add(row.message);
+    }
+    expect(ackedBeforeKill.filter((text) => !stored.has(text))).toEqual([]);
+
+    // The killed instance's job is taken over: the up-next check runs on the survivor.
+    await expect
+      .poll(
+        async () => {
+          const [run] = await cluster.db
+            .select()
+            .from(jobRuns)
+            .where(eq(jobRuns.name, UP_NEXT_JOB));
+          return run && run.lastRunAt > killedAtClock ? run.ranBy : null;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(survivor.id);
+    console.log(
+      `kill -9 of instance ${victim.name}: ${moving.length} of ${CLIENTS} members moved to ${survivor.name}, the slowest back in ${(slowest / 1000).toFixed(1)} s; ${ackedBeforeKill.length} messages acknowledged before the kill, all stored; ${afterKill} after it`,
+    );
+  }, 120_000);
 });
