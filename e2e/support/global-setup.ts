@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { RATE_LIMITS } from "@airwave/contracts";
 import type { FullConfig } from "@playwright/test";
+import { freePort } from "../../server/test/free-port.ts";
 import { startGiphyFake } from "../../server/test/giphy-fake.ts";
 import { collectOutput } from "../../server/test/process-output.ts";
 import { type E2eApp, publishApps } from "./apps.ts";
@@ -13,17 +13,6 @@ import { type E2eApp, publishApps } from "./apps.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export const E2E_ADMIN = { username: "station_admin", password: "admin-password-e2e" };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs a process to its end, with its output; rejects with that output when it fails. */
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {

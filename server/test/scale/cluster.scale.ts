@@ -60,6 +60,9 @@ let two: AppInstance;
 /** A loopback address whose Socket.IO connections nginx sends to each instance. */
 const addressOf = new Map<AppInstance, string>();
 const opened: RecordedSocket[] = [];
+/** Members in the room for the whole file: A on instance one, B on instance two. */
+let a: Member;
+let b: Member;
 
 interface Member extends BuiltUser {
   visitor: Visitor;
@@ -85,6 +88,8 @@ beforeAll(async () => {
     if (instance && !addressOf.has(instance)) addressOf.set(instance, visitor.address);
     chat.close();
   }
+  a = await signIn(one);
+  b = await signIn(two);
 }, 120_000);
 
 afterAll(async () => {
@@ -117,14 +122,6 @@ async function signIn(instance: AppInstance, build = buildUser): Promise<Member>
 const isText = (text: string) => (m: ChatMessageView) => m.message === text;
 
 describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
-  let a: Member;
-  let b: Member;
-
-  beforeAll(async () => {
-    a = await signIn(one);
-    b = await signIn(two);
-  });
-
   it("started both instances at once on the empty database: one first admin, printed once", async () => {
     const created = cluster.instances.filter((i) =>
       /Created the first admin account/.test(i.output()),
@@ -296,14 +293,6 @@ describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
 });
 
 describe("failures", () => {
-  let a: Member;
-  let b: Member;
-
-  beforeAll(async () => {
-    a = await signIn(one);
-    b = await signIn(two);
-  });
-
   it("keeps serving HTTP while Redis is stopped for 10 s, and chat resumes when it is back", async () => {
     await cluster.redis.pause();
     const stoppedAt = Date.now();
