@@ -5,10 +5,9 @@ import {
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
-import { startRedis, type TestRedis } from "../../../test/redis.ts";
+import { describe, expect, it } from "vitest";
+import type { ChatClient } from "../../../test/chat-client.ts";
+import { twoInstancesFixture } from "../../../test/two-instances.ts";
 import { chatMessages } from "./schema.ts";
 
 /**
@@ -18,31 +17,8 @@ import { chatMessages } from "./schema.ts";
  * back (restarted empty on the same port) the room works again without anyone reconnecting.
  */
 
-let redis: TestRedis;
-let one: TestApp;
-let two: TestApp;
-const urls = new Map<TestApp, string>();
-const open: ChatClient[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-  one = await createTestApp({ REDIS_URL: redis.url });
-  two = await createTestApp({ REDIS_URL: redis.url }, { sameDatabaseAs: one });
-  for (const t of [one, two]) urls.set(t, await t.app.listen({ host: "127.0.0.1", port: 0 }));
-});
-afterAll(async () => {
-  for (const c of open.splice(0)) c.close();
-  await two?.close();
-  await one?.close();
-  await redis?.stop();
-});
-
-async function join(t: TestApp) {
-  const client = await chatClient(t, urls.get(t) ?? "");
-  open.push(client);
-  await client.next(OUT.history);
-  return client;
-}
+const instances = twoInstancesFixture();
+const { join } = instances;
 
 const isText = (text: string) => (m: ChatMessageView) => m.message === text;
 
@@ -63,6 +39,7 @@ async function sendUntilReceived(from: ChatClient, to: ChatClient, text: string,
 
 describe("Redis stopped under two instances", () => {
   it("keeps HTTP answering, refuses chat events at once, and the room works again when Redis is back", async () => {
+    const { one, two, redis } = instances;
     const a = await join(one);
     const b = await join(two);
     a.socket.emit(IN.message, { message: "before" });
@@ -91,8 +68,7 @@ describe("Redis stopped under two instances", () => {
     });
 
     // A member arriving meanwhile is told, and their connection closed for their client to retry.
-    const late = await chatClient(one, urls.get(one) ?? "");
-    open.push(late);
+    const late = await instances.connect(one);
     const closed = new Promise((resolve) => late.socket.once("disconnect", resolve));
     expect(await late.next(OUT.error, undefined, 4_000)).toEqual({
       event: "connection",
