@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { CHAT_SERVER_EVENTS } from "@airwave/contracts";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -39,6 +40,7 @@ export function twoInstancesFixture(
   });
   afterAll(async () => {
     await two?.close();
+    // Last: on PGlite its database is the other's too. (An instance that died closes the rest.)
     await one?.close();
     await redis?.stop();
   });
@@ -68,6 +70,22 @@ export function twoInstancesFixture(
     /** The base URL instance `t` listens on. */
     url,
     connect,
+    /**
+     * Instance `t` dies as a killed process does, in the middle of things: its Redis connections
+     * close before its members' goodbyes can reach Redis (their places stay held there), then its
+     * sockets close. The other instance goes on (and the database: the app is closed, not the
+     * rest of the test app, which the file's end closes).
+     */
+    async die(t: TestApp) {
+      const redis = t.ctx.redis;
+      if (redis) {
+        // Closed before the app's close runs, which then has nothing left to say to Redis.
+        const ended = once(redis, "end");
+        redis.disconnect();
+        await ended;
+      }
+      await t.app.close();
+    },
     /** Connects a member to `t`'s room and waits until they are in (the history received). */
     async join(t: TestApp, member?: BuiltUser): Promise<ChatClient> {
       const client = await connect(t, member);

@@ -44,6 +44,11 @@ export interface ChatRoomHost extends ChatRoom {
   attach(nsp: ChatNamespace): void;
   /** The client events handled, each once (the presence answer is the host's own). */
   handledEvents(): ChatClientEvent[];
+  /**
+   * The stale check now (its timer runs it every `CHAT_LIMITS.staleCheckEveryMs`): the members not
+   * seen for a while, or whose instance is gone, leave the room. Tests call it instead of waiting.
+   */
+  pruneStale(): Promise<void>;
   /** The app's close: the presence timers end. */
   stop(): void;
 }
@@ -276,6 +281,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
       }
     },
     handledEvents: () => [...handlers.keys()],
+    pruneStale,
     attach(namespace) {
       nsp = namespace;
       namespace.on("connection", connect);
