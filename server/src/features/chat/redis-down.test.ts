@@ -1,13 +1,16 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  CHAT_LIMITS,
   CHAT_MESSAGES,
   type ChatMessageView,
+  type ChatUser,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import { describe, expect, it } from "vitest";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { twoInstancesFixture } from "../../../test/two-instances.ts";
+import { REDIS_COMMAND_TIMEOUT_MS } from "../../platform/redis.ts";
 import { chatMessages } from "./schema.ts";
 
 /**
@@ -98,4 +101,33 @@ describe("Redis stopped under two instances", () => {
     a.socket.emit(IN.message, { message: "welcome back" });
     await later.next<ChatMessageView>(OUT.message, isText("welcome back"));
   }, 40_000);
+});
+
+describe("a member leaving while Redis is down", () => {
+  it("is gone from the other members' user lists once Redis is back", async () => {
+    const { one, two, redis } = instances;
+    const a = await join(one);
+    const b = await join(two);
+    const c = await join(two);
+    const ids = (users: ChatUser[]) => users.map((u) => u._id).sort();
+    expect(ids((await c.next<{ users: ChatUser[] }>(OUT.users)).users)).toEqual(
+      [a, b, c].map((m) => m.member.user.id).sort(),
+    );
+    await a.next(OUT.users); // A's own list at joining: the next one is what this test is about.
+    await a.next<{ user: ChatUser }>(OUT.userConnected, (p) => p.user._id === c.member.user.id);
+
+    await redis.pause();
+    c.close();
+    // Long enough for C's goodbye on instance two to fail (Redis refused, or no answer in time).
+    await sleep(REDIS_COMMAND_TIMEOUT_MS + 500);
+    await redis.restart();
+
+    // Once both instances wrote their members' presence again, A is sent the whole list: no C.
+    const list = await a.next<{ users: ChatUser[] }>(
+      OUT.users,
+      undefined,
+      CHAT_LIMITS.presenceRestoredListAfterMs + 5_000,
+    );
+    expect(ids(list.users)).toEqual([a, b].map((m) => m.member.user.id).sort());
+  }, 30_000);
 });
