@@ -55,6 +55,12 @@ export const CHAT_LIMITS = {
   /** Stale user pruning: not seen for 120 s, checked every 30 s. */
   staleAfterMs: 120_000,
   staleCheckEveryMs: 30_000,
+  /**
+   * After Redis comes back (maybe empty), each instance writes its members' presence again; this
+   * long after, every instance has (each reconnects within a second), and each sends its members
+   * the whole list again: a member who left meanwhile was heard by no one.
+   */
+  presenceRestoredListAfterMs: 3_000,
   announcementTitleMax: 80,
   announcementMessageMax: 1000,
   banReasonMax: 200,

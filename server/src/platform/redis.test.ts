@@ -3,7 +3,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../test/redis.ts";
-import { APP_CLIENT_LOST, closeRedis, createRedis, REDIS_COMMAND_TIMEOUT_MS } from "./redis.ts";
+import {
+  APP_CLIENT_LOST,
+  closeRedis,
+  createRedis,
+  instanceConnectionName,
+  liveInstances,
+  REDIS_COMMAND_TIMEOUT_MS,
+} from "./redis.ts";
 
 let redis: TestRedis;
 beforeAll(async () => {
@@ -50,4 +57,29 @@ describe("the app's Redis client while Redis is down", () => {
       await closeRedis(client);
     }
   }, 20_000);
+});
+
+describe("the app instances alive on Redis", () => {
+  it("are the names of the connected app clients (duplicates too); a closed one drops out", async () => {
+    const silent = pino({ level: "silent" });
+    const one = createRedis(redis.url, silent, "instance-one");
+    const two = createRedis(redis.url, silent, "instance-two");
+    const twoDuplicate = two.duplicate();
+    const unnamed = createRedis(redis.url, silent);
+    try {
+      await Promise.all([one, two, twoDuplicate, unnamed].map((c) => c.ping()));
+      expect(await twoDuplicate.client("GETNAME")).toBe(instanceConnectionName("instance-two"));
+      // Asked through any client: the unnamed one and the test's own are no instances.
+      expect(await liveInstances(redis.client)).toEqual(new Set(["instance-one", "instance-two"]));
+      await closeRedis(one);
+      await expect.poll(() => liveInstances(unnamed)).toEqual(new Set(["instance-two"]));
+      // An instance is alive while any of its connections is open.
+      await closeRedis(two);
+      expect(await liveInstances(unnamed)).toEqual(new Set(["instance-two"]));
+      await closeRedis(twoDuplicate);
+      await expect.poll(() => liveInstances(unnamed)).toEqual(new Set());
+    } finally {
+      for (const c of [one, two, twoDuplicate, unnamed]) c.disconnect();
+    }
+  });
 });

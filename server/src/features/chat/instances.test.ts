@@ -7,14 +7,12 @@ import {
   USER_EVENTS,
   userRoom,
 } from "@airwave/contracts";
-import type { Socket } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
+import { describe, expect, it } from "vitest";
+import type { ChatClient } from "../../../test/chat-client.ts";
 import { buildUser } from "../../../test/factories.ts";
 import { signInMember } from "../../../test/members.ts";
-import { startRedis, type TestRedis } from "../../../test/redis.ts";
 import { memberSocket } from "../../../test/sockets.ts";
+import { twoInstancesFixture } from "../../../test/two-instances.ts";
 import { chatMessages } from "./schema.ts";
 
 /**
@@ -22,46 +20,21 @@ import { chatMessages } from "./schema.ts";
  * on its own port: the chat room is one room whichever instance a member is connected to.
  */
 
-let redis: TestRedis;
-let one: TestApp;
-let two: TestApp;
-const urls = new Map<TestApp, string>();
-const open: ChatClient[] = [];
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-  one = await createTestApp({ REDIS_URL: redis.url });
-  two = await createTestApp({ REDIS_URL: redis.url }, { sameDatabaseAs: one });
-  for (const t of [one, two]) urls.set(t, await t.app.listen({ host: "127.0.0.1", port: 0 }));
+const instances = twoInstancesFixture({
+  async afterEachTest() {
+    await instances.one.ctx.db.delete(chatMessages);
+    // Both instances heard the goodbyes: the room is empty again before the next test.
+    await expect.poll(() => instances.redis.client.zcard("airwave:chat:presence")).toBe(0);
+  },
 });
-afterEach(async () => {
-  for (const c of open.splice(0)) c.close();
-  for (const s of sockets.splice(0)) s.disconnect();
-  await one.ctx.db.delete(chatMessages);
-  // Both instances heard the goodbyes: the room is empty again before the next test.
-  await expect.poll(() => redis.client.zcard("airwave:chat:presence")).toBe(0);
-});
-afterAll(async () => {
-  await two?.close();
-  await one?.close();
-  await redis?.stop();
-});
-
-/** A member signed in and joined to the room on instance `t` (a new member unless given). */
-async function join(t: TestApp, member?: Parameters<typeof chatClient>[2]) {
-  const client = await chatClient(t, urls.get(t) ?? "", member);
-  open.push(client);
-  await client.next(OUT.history);
-  return client;
-}
+const { join } = instances;
 
 const isText = (text: string) => (m: ChatMessageView) => m.message === text;
 
 describe("the chat room on two instances sharing Redis", () => {
   it("delivers a message from a member on one instance to a member on the other, both ways", async () => {
-    const a = await join(one);
-    const b = await join(two);
+    const a = await join(instances.one);
+    const b = await join(instances.two);
     a.socket.emit(IN.message, { message: "hello from instance one" });
     expect(
       (await b.next<ChatMessageView>(OUT.message, isText("hello from instance one"))).senderId,
@@ -73,8 +46,8 @@ describe("the chat room on two instances sharing Redis", () => {
   });
 
   it("lists members connected to either instance in each other's user list", async () => {
-    const a = await join(one);
-    const b = await join(two);
+    const a = await join(instances.one);
+    const b = await join(instances.two);
     // B joined second, on the other instance: their list has A; A hears that B joined.
     const list = await b.next<{ users: ChatUser[] }>(OUT.users);
     expect(list.users.map((u) => u._id).sort()).toEqual(
@@ -86,7 +59,7 @@ describe("the chat room on two instances sharing Redis", () => {
     );
     expect(joined.user.username).toBe(b.member.user.username);
     // A third member on instance one sees both.
-    const c = await join(one);
+    const c = await join(instances.one);
     const later = await c.next<{ users: ChatUser[] }>(OUT.users);
     expect(later.users.map((u) => u.username).sort()).toEqual(
       [a, b, c].map((m) => m.member.user.username).sort(),
@@ -98,14 +71,13 @@ describe("the chat room on two instances sharing Redis", () => {
   });
 
   it("refuses a member's second connection on the other instance while the first is alive", async () => {
-    const member = await buildUser(one.ctx.db);
-    const first = await join(one, member);
-    const second = await chatClient(two, urls.get(two) ?? "", member);
-    open.push(second);
+    const member = await buildUser(instances.one.ctx.db);
+    const first = await join(instances.one, member);
+    const second = await instances.connect(instances.two, member);
     const refused = await second.next<{ title: string }>(OUT.duplicateUser);
     expect(refused.title).toBe(CHAT_MESSAGES.sessionAlreadyActive);
     // The first connection still holds the place: its messages reach the room.
-    const other = await join(two);
+    const other = await join(instances.two);
     first.socket.emit(IN.message, { message: "still here" });
     await other.next<ChatMessageView>(OUT.message, isText("still here"));
   });
@@ -113,12 +85,12 @@ describe("the chat room on two instances sharing Redis", () => {
 
 describe("the chat limit on two instances sharing Redis", () => {
   it("counts a member's messages on both instances: the 6th in 5 s, alternating instances, is refused", async () => {
-    const member = await buildUser(one.ctx.db);
-    const watcher = await join(one);
+    const member = await buildUser(instances.one.ctx.db);
+    const watcher = await join(instances.one);
     const started = Date.now();
     let client: ChatClient | null = null;
     for (let i = 0; i < 6; i++) {
-      const t = i % 2 === 0 ? one : two;
+      const t = i % 2 === 0 ? instances.one : instances.two;
       if (client) {
         // The member leaves one instance (the watcher hears it) and comes back on the other.
         client.close();
@@ -137,7 +109,7 @@ describe("the chat limit on two instances sharing Redis", () => {
     );
     expect(warning?.message).toBe(CHAT_MESSAGES.slowDown);
     expect(Date.now() - started).toBeLessThan(5_000);
-    const stored = await one.ctx.db.select().from(chatMessages);
+    const stored = await instances.one.ctx.db.select().from(chatMessages);
     expect(stored.map((m) => m.message).sort()).toEqual(
       [0, 1, 2, 3, 4].map((i) => `alternating ${i}`),
     );
@@ -146,14 +118,14 @@ describe("the chat limit on two instances sharing Redis", () => {
 
 describe("live events on two instances sharing Redis", () => {
   it("a publish on one instance reaches the member's socket on the other, and so does a kick", async () => {
-    const member = await signInMember(two);
+    const member = await signInMember(instances.two);
     const socket = await memberSocket(
-      urls.get(two) ?? "",
+      instances.url(instances.two),
       `aw_sid=${member.agent.cookie("aw_sid")}`,
-      sockets,
+      instances.sockets,
     );
     const unread = new Promise((resolve) => socket.once(USER_EVENTS.notificationsChanged, resolve));
-    one.ctx.realtime.publish(
+    instances.one.ctx.realtime.publish(
       USER_EVENTS.notificationsChanged,
       { unread: 3 },
       { room: userRoom(member.user.id) },
@@ -162,7 +134,7 @@ describe("live events on two instances sharing Redis", () => {
 
     const kicked = new Promise((resolve) => socket.once(USER_EVENTS.forceKick, resolve));
     const closed = new Promise((resolve) => socket.once("disconnect", resolve));
-    one.ctx.realtime.disconnectUser(member.user.id, {
+    instances.one.ctx.realtime.disconnectUser(member.user.id, {
       event: { name: USER_EVENTS.forceKick, payload: { reason: "kicked on instance one" } },
     });
     expect(await kicked).toEqual({ reason: "kicked on instance one" });

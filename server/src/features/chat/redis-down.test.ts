@@ -1,14 +1,16 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  CHAT_LIMITS,
   CHAT_MESSAGES,
   type ChatMessageView,
+  type ChatUser,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
-import { startRedis, type TestRedis } from "../../../test/redis.ts";
+import { describe, expect, it } from "vitest";
+import type { ChatClient } from "../../../test/chat-client.ts";
+import { twoInstancesFixture } from "../../../test/two-instances.ts";
+import { REDIS_COMMAND_TIMEOUT_MS } from "../../platform/redis.ts";
 import { chatMessages } from "./schema.ts";
 
 /**
@@ -18,31 +20,8 @@ import { chatMessages } from "./schema.ts";
  * back (restarted empty on the same port) the room works again without anyone reconnecting.
  */
 
-let redis: TestRedis;
-let one: TestApp;
-let two: TestApp;
-const urls = new Map<TestApp, string>();
-const open: ChatClient[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-  one = await createTestApp({ REDIS_URL: redis.url });
-  two = await createTestApp({ REDIS_URL: redis.url }, { sameDatabaseAs: one });
-  for (const t of [one, two]) urls.set(t, await t.app.listen({ host: "127.0.0.1", port: 0 }));
-});
-afterAll(async () => {
-  for (const c of open.splice(0)) c.close();
-  await two?.close();
-  await one?.close();
-  await redis?.stop();
-});
-
-async function join(t: TestApp) {
-  const client = await chatClient(t, urls.get(t) ?? "");
-  open.push(client);
-  await client.next(OUT.history);
-  return client;
-}
+const instances = twoInstancesFixture();
+const { join } = instances;
 
 const isText = (text: string) => (m: ChatMessageView) => m.message === text;
 
@@ -63,6 +42,7 @@ async function sendUntilReceived(from: ChatClient, to: ChatClient, text: string,
 
 describe("Redis stopped under two instances", () => {
   it("keeps HTTP answering, refuses chat events at once, and the room works again when Redis is back", async () => {
+    const { one, two, redis } = instances;
     const a = await join(one);
     const b = await join(two);
     a.socket.emit(IN.message, { message: "before" });
@@ -91,8 +71,7 @@ describe("Redis stopped under two instances", () => {
     });
 
     // A member arriving meanwhile is told, and their connection closed for their client to retry.
-    const late = await chatClient(one, urls.get(one) ?? "");
-    open.push(late);
+    const late = await instances.connect(one);
     const closed = new Promise((resolve) => late.socket.once("disconnect", resolve));
     expect(await late.next(OUT.error, undefined, 4_000)).toEqual({
       event: "connection",
@@ -122,4 +101,33 @@ describe("Redis stopped under two instances", () => {
     a.socket.emit(IN.message, { message: "welcome back" });
     await later.next<ChatMessageView>(OUT.message, isText("welcome back"));
   }, 40_000);
+});
+
+describe("a member leaving while Redis is down", () => {
+  it("is gone from the other members' user lists once Redis is back", async () => {
+    const { one, two, redis } = instances;
+    const a = await join(one);
+    const b = await join(two);
+    const c = await join(two);
+    const ids = (users: ChatUser[]) => users.map((u) => u._id).sort();
+    expect(ids((await c.next<{ users: ChatUser[] }>(OUT.users)).users)).toEqual(
+      [a, b, c].map((m) => m.member.user.id).sort(),
+    );
+    await a.next(OUT.users); // A's own list at joining: the next one is what this test is about.
+    await a.next<{ user: ChatUser }>(OUT.userConnected, (p) => p.user._id === c.member.user.id);
+
+    await redis.pause();
+    c.close();
+    // Long enough for C's goodbye on instance two to fail (Redis refused, or no answer in time).
+    await sleep(REDIS_COMMAND_TIMEOUT_MS + 500);
+    await redis.restart();
+
+    // Once both instances wrote their members' presence again, A is sent the whole list: no C.
+    const list = await a.next<{ users: ChatUser[] }>(
+      OUT.users,
+      undefined,
+      CHAT_LIMITS.presenceRestoredListAfterMs + 5_000,
+    );
+    expect(ids(list.users)).toEqual([a, b].map((m) => m.member.user.id).sort());
+  }, 30_000);
 });

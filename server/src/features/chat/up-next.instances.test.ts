@@ -6,14 +6,13 @@ import {
   type UpNext,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../../test/agent.ts";
-import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { type ChatClient, chatClient } from "../../../test/chat-client.ts";
+import type { ChatClient } from "../../../test/chat-client.ts";
 import { approvedRadioDj, stationCall } from "../../../test/factories/radio.ts";
 import { buildBooking } from "../../../test/factories/schedule.ts";
 import { buildAdmin } from "../../../test/factories.ts";
-import { startRedis, type TestRedis } from "../../../test/redis.ts";
+import { twoInstancesFixture } from "../../../test/two-instances.ts";
 import { createJobRunner } from "../../platform/jobs/index.ts";
 import { jobRuns } from "../../platform/jobs/schema.ts";
 import { chatMessages } from "./schema.ts";
@@ -24,41 +23,19 @@ import { UP_NEXT_JOB, upNextJob } from "./up-next.ts";
  * their timers do (`lock: true`): one banner per booked slot, seen by members of both instances.
  */
 
-let redis: TestRedis;
-let one: TestApp;
-let two: TestApp;
-const urls = new Map<TestApp, string>();
-const open: ChatClient[] = [];
+const instances = twoInstancesFixture();
+const { join } = instances;
 let now = new Date("2026-11-18T19:40:00Z"); // a Wednesday, 19:40 in London (GMT in November)
 
 beforeAll(async () => {
-  redis = await startRedis();
-  one = await createTestApp({ REDIS_URL: redis.url });
-  two = await createTestApp({ REDIS_URL: redis.url }, { sameDatabaseAs: one });
-  for (const t of [one, two]) {
-    urls.set(t, await t.app.listen({ host: "127.0.0.1", port: 0 }));
-    t.ctx.clock = { now: () => now };
-  }
+  for (const t of [instances.one, instances.two]) t.ctx.clock = { now: () => now };
   // The runs at start were at the real time; the test's clock starts from no run.
-  await one.ctx.db.delete(jobRuns).where(eq(jobRuns.name, UP_NEXT_JOB));
+  await instances.one.ctx.db.delete(jobRuns).where(eq(jobRuns.name, UP_NEXT_JOB));
 });
-afterAll(async () => {
-  for (const c of open.splice(0)) c.close();
-  await two?.close();
-  await one?.close();
-  await redis?.stop();
-});
-
-async function join(t: TestApp) {
-  const client = await chatClient(t, urls.get(t) ?? "");
-  open.push(client);
-  await client.next(OUT.history);
-  return client;
-}
 
 /** Both instances' timers firing at the same moment: each instance's runner ticks the job once. */
 async function bothInstancesTick() {
-  const runners = [one, two].map((t) => createJobRunner(t.ctx, [upNextJob]));
+  const runners = [instances.one, instances.two].map((t) => createJobRunner(t.ctx, [upNextJob]));
   await Promise.all(runners.map((r) => r.start()));
   await Promise.all(runners.map((r) => r.stop()));
 }
@@ -69,7 +46,7 @@ async function bothInstancesTick() {
  */
 let markers = 0;
 async function settled(clients: ChatClient[]) {
-  const sent = [one, two].map((t) => {
+  const sent = [instances.one, instances.two].map((t) => {
     const message = `marker ${++markers}`;
     t.ctx.realtime.publish(
       OUT.system,
@@ -90,6 +67,7 @@ const count = (c: ChatClient, event: string, match: (p: never) => boolean = () =
 
 describe("the up-next banner on two instances sharing a database and Redis", () => {
   it("one banner and one live line per booked slot, received by members of both instances", async () => {
+    const { one, two } = instances;
     const admin = await buildAdmin(one.ctx.db);
     const adminAgent = new Agent(one.app);
     await adminAgent.login(admin.user.username, admin.password);

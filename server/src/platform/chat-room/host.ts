@@ -44,6 +44,11 @@ export interface ChatRoomHost extends ChatRoom {
   attach(nsp: ChatNamespace): void;
   /** The client events handled, each once (the presence answer is the host's own). */
   handledEvents(): ChatClientEvent[];
+  /**
+   * The stale check now (its timer runs it every `CHAT_LIMITS.staleCheckEveryMs`): the members not
+   * seen for a while, or whose instance is gone, leave the room. Tests call it instead of waiting.
+   */
+  pruneStale(): Promise<void>;
   /** The app's close: the presence timers end. */
   stop(): void;
 }
@@ -62,6 +67,8 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   const messageHooks: MessagePostedHook[] = [];
   let nsp: ChatNamespace | null = null;
   let timers: NodeJS.Timeout[] = [];
+  /** The whole list's sending after the stores came back (`relistLater`), while it waits. */
+  let relist: NodeJS.Timeout | null = null;
   /** This instance's admitted connections, by id: their presence is written again after a loss. */
   const admitted = new Map<string, { socket: ChatSocket; member: ChatUser }>();
 
@@ -235,6 +242,32 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     }
   }
 
+  /**
+   * After the stores came back, once every instance had time to restore its own members
+   * (CHAT_LIMITS.presenceRestoredListAfterMs): this instance's members get the whole list again.
+   * A member who left while the stores were out of reach could not be recorded leaving, and nobody
+   * heard it; the list read now no longer has them.
+   */
+  function relistLater() {
+    if (relist) clearTimeout(relist);
+    relist = setTimeout(() => {
+      relist = null;
+      sendListToMembers().catch((err) => {
+        // Lost again meanwhile: the next return sends it.
+        if (!(err instanceof StoreUnavailableError))
+          ctx.log.error({ err }, "chat user list after restore failed");
+      });
+    }, CHAT_LIMITS.presenceRestoredListAfterMs);
+    relist.unref();
+  }
+
+  async function sendListToMembers() {
+    const users = await presence.members();
+    for (const { socket } of admitted.values()) {
+      if (socket.connected) socket.emit(OUT.users, { users });
+    }
+  }
+
   /** Closes the connections not seen for a while (their pages are gone without a goodbye). */
   async function pruneStale() {
     for (const gone of await presence.prune(now(), CHAT_LIMITS.staleAfterMs)) {
@@ -276,6 +309,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
       }
     },
     handledEvents: () => [...handlers.keys()],
+    pruneStale,
     attach(namespace) {
       nsp = namespace;
       namespace.on("connection", connect);
@@ -297,15 +331,19 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     stop() {
       for (const t of timers) clearInterval(t);
       timers = [];
+      if (relist) clearTimeout(relist);
+      relist = null;
     },
   };
 
   stores.onRestored?.(() => {
-    restorePresence().catch((err) => {
-      // Lost again meanwhile: the next return restores them.
-      if (!(err instanceof StoreUnavailableError))
-        ctx.log.error({ err }, "chat presence restore failed");
-    });
+    restorePresence()
+      .then(relistLater)
+      .catch((err) => {
+        // Lost again meanwhile: the next return restores them.
+        if (!(err instanceof StoreUnavailableError))
+          ctx.log.error({ err }, "chat presence restore failed");
+      });
   });
 
   // The presence answer only shows life (any event does); the host handles it itself.

@@ -1,6 +1,8 @@
 import type { ChatUser } from "@airwave/contracts";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../../test/redis.ts";
+import { closeRedis, createRedis, type Redis } from "../redis.ts";
 import { MemoryLockStore, MemoryPresenceStore, MemorySlidingWindowLimit } from "./memory-stores.ts";
 import { RedisLockStore, RedisPresenceStore, RedisSlidingWindowLimit } from "./redis-stores.ts";
 import type { ChatRateLimitStore, LockStore, PresenceStore } from "./stores.ts";
@@ -19,12 +21,30 @@ const member = (id: string, username = id): ChatUser => ({
 });
 
 let redis: TestRedis;
+/**
+ * The Redis clients of the live app instances "one" and "two", named as the app names them: a
+ * store's instance is alive while its client is connected. "gone" has none (a killed instance).
+ */
+const instances = new Map<string, Redis>();
 beforeAll(async () => {
   redis = await startRedis();
+  for (const name of ["one", "two"]) {
+    const client = createRedis(redis.url, pino({ level: "silent" }), name);
+    await client.ping();
+    instances.set(name, client);
+  }
 });
 afterAll(async () => {
+  for (const client of instances.values()) await closeRedis(client);
   await redis?.stop();
 });
+
+/** Instance `name`'s presence store (through its own client when it has one) on `shared` keys. */
+const presenceOf = (name: string, shared: string) =>
+  new RedisPresenceStore(instances.get(name) ?? redis.client, name, {
+    prefix: shared,
+    expireMs: 240_000,
+  });
 
 /** Each test gets stores of its own: a fresh prefix in the one Redis of this file. */
 let run = 0;
@@ -45,8 +65,7 @@ const implementations: {
   },
   {
     name: "in Redis",
-    presence: (instance = "one") =>
-      new RedisPresenceStore(redis.client, instance, { prefix: prefix(), expireMs: 240_000 }),
+    presence: (instance = "one") => presenceOf(instance, prefix()),
     limit: (max, windowMs) =>
       new RedisSlidingWindowLimit(redis.client, max, windowMs, { prefix: prefix() }),
     locks: () => new RedisLockStore(redis.client, { prefix: prefix() }),
@@ -151,8 +170,8 @@ describe("the in-memory chat limit", () => {
 describe("chat room stores in Redis, across instances", () => {
   it("a member's connection on another instance counts as open while it shows life", async () => {
     const shared = prefix();
-    const one = new RedisPresenceStore(redis.client, "one", { prefix: shared, expireMs: 240_000 });
-    const two = new RedisPresenceStore(redis.client, "two", { prefix: shared, expireMs: 240_000 });
+    const one = presenceOf("one", shared);
+    const two = presenceOf("two", shared);
     expect(await one.admit(member("a"), "s1", 0, rule(["s1"]))).toEqual({
       admitted: true,
       replaced: null,
@@ -169,6 +188,32 @@ describe("chat room stores in Redis, across instances", () => {
     // s1's late goodbye on instance one does not remove the member.
     expect(await one.leave("a", "s1")).toBe(false);
     expect(await one.members()).toEqual([member("a")]);
+  });
+
+  it("a member whose place is held on an instance with no Redis connection is admitted elsewhere at once", async () => {
+    const shared = prefix();
+    const gone = presenceOf("gone", shared);
+    const two = presenceOf("two", shared);
+    await gone.admit(member("a"), "s1", 0, rule(["s1"]));
+    // One second later, well within the alive window: s1 showed life, but its instance is gone.
+    expect(await two.admit(member("a"), "s2", 1_000, rule(["s2"]))).toEqual({
+      admitted: true,
+      replaced: "s1",
+    });
+    expect(await two.isCurrent("a", "s2")).toBe(true);
+    expect(await two.members()).toEqual([member("a")]);
+  });
+
+  it("prune removes and returns the members of instances that are gone, however recently seen", async () => {
+    const shared = prefix();
+    const gone = presenceOf("gone", shared);
+    const one = presenceOf("one", shared);
+    await gone.admit(member("1", "zoe"), "s1", 0, rule([]));
+    await one.admit(member("2", "adam"), "s2", 0, rule([]));
+    const pruned = await one.prune(1_000, 120_000);
+    expect(pruned).toEqual([{ member: member("1", "zoe"), connectionId: "s1", lastSeen: 0 }]);
+    expect(await one.members()).toEqual([member("2", "adam")]);
+    expect(await one.prune(1_000, 120_000)).toEqual([]);
   });
 
   it("the chat limit is one count for every instance", async () => {
