@@ -9,6 +9,7 @@
 // warm-up). Figures per round: join time, p50/p99 delivery latency, deliveries per second, messages
 // lost, CPU and RSS of each instance, CPU of nginx and redis-server, CPU and event-loop delay of
 // this load generator (which speaks TLS to nginx on every connection).
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Socket } from "socket.io-client";
 import { sessions } from "../server/src/platform/sessions/schema.ts";
@@ -72,6 +73,8 @@ interface Row extends Deliveries {
   held: number[];
   nowhere: number;
   instances: number;
+  /** The machine's 1-minute load average at the end of the measurement (other work shows here). */
+  load: number;
 }
 
 /** One round: a fresh cluster of `instances` app instances, `CLIENTS` members in its room. */
@@ -90,7 +93,8 @@ async function round(name: string, instances: number): Promise<Row> {
     const app = cluster.instances.map((instance) => instance.process.pid ?? 0);
     const nginx = cluster.nginx.pids();
     const figures = await measureDeliveries(sockets, [...app, ...nginx, await redisPid(cluster)]);
-    return { name, clients: CLIENTS, joinSeconds, held, nowhere, instances, ...figures };
+    const load = os.loadavg()[0] ?? Number.NaN;
+    return { name, clients: CLIENTS, joinSeconds, held, nowhere, instances, load, ...figures };
   } finally {
     for (const s of sockets) s.disconnect();
     await cluster.stop();
@@ -124,6 +128,7 @@ const COLUMNS: Column<Row>[] = [
   { head: "redis cpu %", cell: (r) => (r.cpu.at(-1) ?? Number.NaN).toFixed(0) },
   { head: "loadgen cpu %", cell: (r) => r.loadgenCpu.toFixed(0) },
   { head: "loop p99 ms", cell: (r) => r.loadgenLag.toFixed(1) },
+  { head: "load avg", cell: (r) => r.load.toFixed(1) },
 ];
 
 console.log(
