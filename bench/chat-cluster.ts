@@ -115,6 +115,8 @@ const COLUMNS: Column<Row>[] = [
   { head: "deliv/s", cell: (r) => r.perSecond.toFixed(0) },
   { head: "lost", cell: (r) => String(r.lost) },
   { head: "refused", cell: (r) => String(r.refused) },
+  { head: "deaf", cell: (r) => String(r.deaf) },
+  { head: "dropped", cell: (r) => String(r.dropped) },
   { head: "app cpu %", cell: (r) => joined(r.cpu.slice(0, r.instances)) },
   { head: "app rss MB", cell: (r) => joined(r.rss.slice(0, r.instances)) },
   {

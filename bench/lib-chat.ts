@@ -127,6 +127,10 @@ export interface Deliveries {
   p99: number;
   perSecond: number;
   lost: number;
+  /** Members that got none of the measured messages (a whole member cut off, rather than a few). */
+  deaf: number;
+  /** Sockets disconnected by the end (by the server, or a ping timeout). */
+  dropped: number;
   /** Refusals and errors the senders were sent (a rate limit, a failed store). */
   refused: number;
   /** CPU (% of one core) of each of the measured processes over the measured seconds. */
@@ -153,10 +157,12 @@ export async function measureDeliveries(sockets: Socket[], pids: number[]): Prom
   let delivered = 0;
   let lastDelivery = 0;
   let refused = 0;
-  for (const socket of sockets) {
+  const heard = new Uint32Array(clients);
+  for (const [i, socket] of sockets.entries()) {
     socket.on(OUT.message, (m: { id?: number }) => {
       const id = m.id ?? 0;
       if (id <= warmup || id > total) return;
+      heard[i] = (heard[i] ?? 0) + 1;
       const at = performance.now();
       latencies[delivered++] = at - (sentAt[id] ?? at);
       lastDelivery = at;
@@ -204,6 +210,8 @@ export async function measureDeliveries(sockets: Socket[], pids: number[]): Prom
     p99: percentile(sorted, 99),
     perSecond: delivered / (elapsed / 1000),
     lost: measured * clients - delivered,
+    deaf: heard.filter((n) => n === 0).length,
+    dropped: sockets.filter((s) => !s.connected).length,
     refused,
     cpu: pids.map((pid, i) => ((cpuMs(pid) - (cpu0[i] ?? 0)) / elapsed) * 100),
     rss: pids.map(rssMb),
