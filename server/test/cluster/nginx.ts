@@ -18,6 +18,8 @@ export interface TestNginx {
   httpUrl: string;
   /** The run's self-signed certificate (PEM): clients trust it as their `ca`. */
   ca: string;
+  /** The master's and its workers' process ids (for CPU figures from /proc). */
+  pids(): number[];
   stop(): Promise<void>;
 }
 
@@ -138,6 +140,11 @@ http {
     url,
     httpUrl: `http://127.0.0.1:${options.http}`,
     ca,
+    pids() {
+      const master = child.pid ?? 0;
+      const children = readFileSync(`/proc/${master}/task/${master}/children`, "utf8");
+      return [master, ...children.split(" ").filter(Boolean).map(Number)];
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
