@@ -84,6 +84,14 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/[^/]/, "must be a redis:// or rediss:// URL")
     .optional(),
+  /**
+   * Starts every key and channel the app uses in Redis: stations sharing one Redis each set their
+   * own (every instance of one station the same).
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, "must be 1 to 64 letters, digits, or : . _ -")
+    .default("airwave:"),
   PUBLIC_URL: z.url().optional(),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_USERNAME: z

@@ -34,7 +34,7 @@ export function createAppContext(
       outboxDir: path.join(config.DATA_DIR, "outbox"),
       log,
     }),
-    realtime: createRealtime({ db, redis, log }),
+    realtime: createRealtime({ db, redis, redisPrefix: config.REDIS_PREFIX, log }),
     rateLimits: createPostgresRateLimitStore(db),
     redis,
     instanceId,

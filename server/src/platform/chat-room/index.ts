@@ -14,6 +14,8 @@ export type { ChatRoom } from "./room.ts";
 export const chatRoomService = defineService("chat room", (ctx) =>
   createChatRoomHost(
     ctx,
-    ctx.redis ? redisChatRoomStores(ctx.redis, ctx.instanceId) : memoryChatRoomStores(),
+    ctx.redis
+      ? redisChatRoomStores(ctx.redis, ctx.instanceId, `${ctx.config.REDIS_PREFIX}chat:`)
+      : memoryChatRoomStores(),
   ),
 );

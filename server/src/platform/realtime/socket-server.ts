@@ -32,7 +32,13 @@ function emitTo(nsp: Namespace, audience: Audience, event: string, payload: unkn
  * emit reaches this instance's sockets only (the adapter's publish fails quietly), and the
  * subscriptions are made again when it is back.
  */
-export function createRealtime(opts: { db: Db; redis: Redis | null; log: Logger }): Realtime {
+export function createRealtime(opts: {
+  db: Db;
+  redis: Redis | null;
+  /** Starts the adapter's channels (REDIS_PREFIX). */
+  redisPrefix?: string;
+  log: Logger;
+}): Realtime {
   let io: MainServer | null = null;
   /** The adapter's subscriber connection (a subscribed client can send nothing else). */
   let subscriber: Redis | null = null;
@@ -87,6 +93,7 @@ export function createRealtime(opts: { db: Db; redis: Redis | null; log: Logger 
               adapter: createAdapter(
                 quietly(opts.redis, ["publish"]),
                 quietly(subscriber, ["psubscribe", "subscribe", "punsubscribe", "unsubscribe"]),
+                { key: `${opts.redisPrefix ?? "airwave:"}socket.io` },
               ),
             }
           : {}),
