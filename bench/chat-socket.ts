@@ -1,4 +1,4 @@
-// Socket.IO benchmark of the chat room: N members (200, 500 and 1,000; BENCH_CHAT_CLIENTS=200,500)
+// Socket.IO benchmark of the chat room: N members (200, 500, 1,000 and 2,000; BENCH_CHAT_CLIENTS=200,500)
 // connected to `/chat` with socket.io-client over WebSocket, signed in by session cookies seeded in a
 // throw-away PostgreSQL server. A few of them (BENCH_CHAT_SENDERS, 20) send at a fixed total rate
 // (BENCH_CHAT_RATE, 10 messages per second, within the 5-per-5-s limit of each sender) for
@@ -7,7 +7,9 @@
 // senders on a bare Socket.IO broadcast (bench/bare-socket-server.ts: no session, no database).
 // Figures: p50/p99 delivery latency, deliveries per second, CPU and RSS of the server process, CPU
 // and event-loop delay of this load generator. Budget at 1,000 clients and 10 messages per second:
-// p99 < 250 ms and at least 60% of the bare broadcast's deliveries per second.
+// p99 < 250 ms and at least 60% of the bare broadcast's deliveries per second. Reconnect storm: the
+// 2,000 members joining at once (batches of 50 connects, each waiting for the room's history) within
+// 5 x the bare server's join time.
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -25,7 +27,7 @@ import { openDatabase } from "../server/src/platform/db/index.ts";
 import { hashToken } from "../server/src/platform/sessions/sessions.ts";
 import { freePort, startProcess } from "./lib.ts";
 
-const SIZES = (process.env.BENCH_CHAT_CLIENTS ?? "200,500,1000")
+const SIZES = (process.env.BENCH_CHAT_CLIENTS ?? "200,500,1000,2000")
   .split(",")
   .map((s) => Math.trunc(Number(s)))
   .filter((n) => n > 0);
@@ -36,6 +38,8 @@ const SENDERS = Number(process.env.BENCH_CHAT_SENDERS ?? 20);
 /** How long after the last send a round waits for late deliveries. */
 const DRAIN_MS = 15_000;
 const BUDGET = { clients: 1000, p99: 250, share: 0.6 };
+/** The reconnect storm: this many members joining at once, within `ratio` x the bare join time. */
+const STORM_BUDGET = { clients: 2000, ratio: 5 };
 
 const token = (n: number) => `chat-bench-${n}`;
 
@@ -85,6 +89,9 @@ interface Row {
   name: string;
   clients: number;
   joinSeconds: number;
+  /** CPU of the server process and of this load generator while the members joined (% of a core). */
+  joinCpu: number;
+  joinLoadgenCpu: number;
   p50: number;
   p99: number;
   perSecond: number;
@@ -132,6 +139,8 @@ async function round(
   const sockets: Socket[] = [];
   try {
     const joinStart = performance.now();
+    const joinCpu0 = cpuMs(pid);
+    const joinSelf0 = process.cpuUsage();
     let roomEvents = 0;
     for (let first = 1; first <= clients; first += 50) {
       const batch = [];
@@ -142,12 +151,16 @@ async function round(
         // Join and leave announcements still arriving count as the room settling.
         socket.on(OUT.userConnected, () => roomEvents++);
         socket.on(OUT.userDisconnected, () => roomEvents++);
+        socket.on(OUT.usersChanged, () => roomEvents++);
         // As the web client does: answer the room's presence pings.
         socket.on(OUT.presencePing, () => socket.emit(IN.presencePing));
       }
     }
     // Everyone has the history; let the last join announcements arrive before measuring.
     const joinSeconds = (performance.now() - joinStart) / 1000;
+    const joinCpu = (cpuMs(pid) - joinCpu0) / joinSeconds / 10;
+    const joinSelf = process.cpuUsage(joinSelf0);
+    const joinLoadgenCpu = (joinSelf.user + joinSelf.system) / 1000 / joinSeconds / 10;
     for (let seen = -1, i = 0; seen !== roomEvents && i < 600; i++) {
       seen = roomEvents;
       await sleep(1000);
@@ -212,6 +225,8 @@ async function round(
       name,
       clients,
       joinSeconds,
+      joinCpu,
+      joinLoadgenCpu,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
       perSecond: delivered / ((end - measureStart) / 1000),
@@ -244,6 +259,8 @@ function printRows(rows: Row[]) {
     "".padEnd(22),
     "clients".padStart(7),
     "join s".padStart(7),
+    "cpu %".padStart(6),
+    "loadgen %".padStart(9),
     "p50 ms".padStart(7),
     "p99 ms".padStart(7),
     "deliv/s".padStart(8),
@@ -261,6 +278,8 @@ function printRows(rows: Row[]) {
         r.name.padEnd(22),
         String(r.clients).padStart(7),
         r.joinSeconds.toFixed(1).padStart(7),
+        r.joinCpu.toFixed(0).padStart(6),
+        r.joinLoadgenCpu.toFixed(0).padStart(9),
         r.p50.toFixed(1).padStart(7),
         r.p99.toFixed(1).padStart(7),
         r.perSecond.toFixed(0).padStart(8),
@@ -324,6 +343,14 @@ try {
       const ok = room.p99 < BUDGET.p99 && share >= BUDGET.share && room.lost === 0;
       console.log(
         `  budget (${BUDGET.clients} clients: p99 < ${BUDGET.p99} ms, >= ${BUDGET.share * 100}% of the bare broadcast, none lost): ${ok ? "met" : "NOT met"}`,
+      );
+    }
+    const joinRatio = room.joinSeconds / base.joinSeconds;
+    console.log(`  app vs bare: ${joinRatio.toFixed(1)} x the join time`);
+    if (clients === STORM_BUDGET.clients) {
+      const ok = joinRatio < STORM_BUDGET.ratio;
+      console.log(
+        `  reconnect storm budget (${STORM_BUDGET.clients} members joining at once: < ${STORM_BUDGET.ratio} x the bare join time): ${ok ? "met" : "NOT met"}`,
       );
     }
   }

@@ -1,4 +1,4 @@
-import { CHAT_NAMESPACE, CHAT_SERVER_EVENTS } from "@airwave/contracts";
+import { CHAT_NAMESPACE, CHAT_SERVER_EVENTS, type ChatUsersChangedEvent } from "@airwave/contracts";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { Agent } from "./agent.ts";
@@ -10,7 +10,11 @@ export interface ChatClient {
   socket: Socket;
   agent: Agent;
   member: BuiltUser;
-  /** Every event received so far, in order. */
+  /**
+   * Every event received so far, in order. A `users-changed` is recorded, then each coming or going
+   * it carries as the `user-connected` / `user-disconnected` it stands for (the room announces
+   * several at once that way), so `next(OUT.userConnected)` sees a join in either form.
+   */
   received: { event: string; payload: unknown }[];
   /** Resolves with the next (or an already received, not yet taken) payload of `event` passing `match`. */
   next<T = unknown>(event: string, match?: (payload: T) => boolean, timeoutMs?: number): Promise<T>;
@@ -41,6 +45,9 @@ export async function chatClient(
   const waiters: (() => void)[] = [];
   socket.onAny((event: string, payload: unknown) => {
     received.push({ event, payload });
+    if (event === CHAT_SERVER_EVENTS.usersChanged)
+      for (const [inner, innerPayload] of (payload as ChatUsersChangedEvent).changes)
+        received.push({ event: inner, payload: innerPayload });
     for (const w of waiters.splice(0)) w();
   });
   await new Promise<void>((resolve, reject) => {

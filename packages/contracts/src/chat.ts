@@ -29,6 +29,13 @@ export const CHAT_SERVER_EVENTS = {
   userDisconnected: "user-disconnected",
   /** To the newcomer only, on joining: `{ users }`, everyone in the room, sorted by username. */
   users: "chat-users",
+  /**
+   * To everyone: `{ changes }`, several `user-connected` / `user-disconnected` in the order they
+   * happened, as `[event, payload]` pairs with the same payloads. An instance announces the comings
+   * and goings of a short window (`CHAT_LIMITS.presenceAnnounceEveryMs`) in one packet per member
+   * when there are several (a reconnect storm); a lone one goes out as its own event.
+   */
+  usersChanged: "users-changed",
   message: "chat-message",
   likeUpdate: "chat-like-update",
   likeSync: "chat-like-sync",
@@ -55,6 +62,11 @@ export const CHAT_LIMITS = {
   /** Stale user pruning: not seen for 120 s, checked every 30 s. */
   staleAfterMs: 120_000,
   staleCheckEveryMs: 30_000,
+  /**
+   * Joins and leaves are announced at most once per this window per instance (several in one
+   * `users-changed`): 2,000 members joining at once would otherwise be 4 million packets.
+   */
+  presenceAnnounceEveryMs: 200,
   announcementTitleMax: 80,
   announcementMessageMax: 1000,
   banReasonMax: 200,

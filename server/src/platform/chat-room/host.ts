@@ -15,6 +15,7 @@ import type { ZodType } from "zod";
 import type { AppContext } from "../context.ts";
 import { AppError, zodMessage } from "../errors.ts";
 import type { ChatNamespace, ChatSocket } from "../realtime/index.ts";
+import { createAnnouncer } from "./announcer.ts";
 import { loadChatMember } from "./member.ts";
 import type {
   ChatConnection,
@@ -70,6 +71,17 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   const broadcast = <E extends ChatServerEvent>(event: E, payload: ChatServerEventPayloads[E]) =>
     ctx.realtime.publish(event, payload, { all: true, namespace: CHAT_NAMESPACE });
 
+  /**
+   * Who came and went, announced to the room at most once per window (./announcer.ts): a lone
+   * change as its own `user-connected` / `user-disconnected`, several as one `users-changed`.
+   */
+  const announcer = createAnnouncer((changes) => {
+    const [only] = changes;
+    if (changes.length > 1 || !only) broadcast(OUT.usersChanged, { changes });
+    else if (only[0] === OUT.userConnected) broadcast(OUT.userConnected, only[1]);
+    else broadcast(OUT.userDisconnected, only[1]);
+  }, CHAT_LIMITS.presenceAnnounceEveryMs);
+
   const connection = (socket: ChatSocket, member: ChatUser): ChatConnection => ({
     member,
     reply: (event, payload) => (socket as unknown as UntypedSocket).emit(event, payload),
@@ -112,8 +124,11 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     // The whole list goes to the newcomer only; the room hears of the one who joined. (Sending the
     // list to everyone on every join costs O(members²) bytes per join: with 1,000 members in the
     // room, a quarter of a gigabyte per join, and joining 500 members did not finish in minutes.)
+    // The list is read after the admission, so it has every change announced so far and perhaps
+    // some still pending: those come again in the next announcement, which the list's owner applies
+    // as they are (a join adds or replaces, a leave removes), ending at the same list.
     socket.emit(OUT.users, { users: await presence.members() });
-    broadcast(OUT.userConnected, { user: member });
+    announcer.announce([OUT.userConnected, { user: member }]);
     return member;
   }
 
@@ -210,7 +225,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
    */
   async function left(member: ChatUser) {
     for (const hook of leaveHooks) await hook(member);
-    broadcast(OUT.userDisconnected, { userId: member._id, username: member.username });
+    announcer.announce([OUT.userDisconnected, { userId: member._id, username: member.username }]);
   }
 
   /**
@@ -297,6 +312,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     stop() {
       for (const t of timers) clearInterval(t);
       timers = [];
+      announcer.flush();
     },
   };
 
