@@ -1,4 +1,9 @@
-import { CHAT_NAMESPACE, CHAT_SERVER_EVENTS, type ChatUsersChangedEvent } from "@airwave/contracts";
+import {
+  CHAT_NAMESPACE,
+  CHAT_SERVER_EVENTS,
+  type ChatUsersChangedEvent,
+  fromChatUserEntry,
+} from "@airwave/contracts";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { Agent } from "./agent.ts";
@@ -13,7 +18,8 @@ export interface ChatClient {
   /**
    * Every event received so far, in order. A `users-changed` is recorded, then each coming or going
    * it carries as the `user-connected` / `user-disconnected` it stands for (the room announces
-   * several at once that way), so `next(OUT.userConnected)` sees a join in either form.
+   * several at once that way; a joiner's entry made whole as the web does), so
+   * `next(OUT.userConnected)` sees a join in either form.
    */
   received: { event: string; payload: unknown }[];
   /** Resolves with the next (or an already received, not yet taken) payload of `event` passing `match`. */
@@ -47,7 +53,11 @@ export async function chatClient(
     received.push({ event, payload });
     if (event === CHAT_SERVER_EVENTS.usersChanged)
       for (const [inner, innerPayload] of (payload as ChatUsersChangedEvent).changes)
-        received.push({ event: inner, payload: innerPayload });
+        received.push({
+          event: inner,
+          payload:
+            "user" in innerPayload ? { user: fromChatUserEntry(innerPayload.user) } : innerPayload,
+        });
     for (const w of waiters.splice(0)) w();
   });
   await new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@ import {
   type ChatMessageInput,
   type ChatMessageView,
   type ChatUser,
+  type ChatUserEntry,
   chatLikeInputSchema,
   chatMessageInputSchema,
   type UpNext,
@@ -42,14 +43,14 @@ export interface ChatUserLeftEvent {
 }
 /** One coming or going inside `users-changed`: the event it stands for and that event's payload. */
 export type ChatUsersChange =
-  | ["user-connected", ChatUserJoinedEvent]
+  | ["user-connected", { user: ChatUserEntry }]
   | ["user-disconnected", ChatUserLeftEvent];
 /** `users-changed`: several comings and goings, in the order they happened. */
 export interface ChatUsersChangedEvent {
   changes: ChatUsersChange[];
 }
 export interface ChatUsersEvent {
-  users: ChatUser[];
+  users: ChatUserEntry[];
 }
 export interface ChatLikeUpdateEvent {
   messageId: string;

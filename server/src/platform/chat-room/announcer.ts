@@ -1,9 +1,7 @@
-import type { ChatUsersChange } from "@airwave/contracts";
-
 /** Gathers the room's comings and goings and hands them on at most once per window. */
-export interface Announcer {
+export interface Announcer<C> {
   /** A member came or went: handed on at once when the last window is over, else at its end. */
-  announce(change: ChatUsersChange): void;
+  announce(change: C): void;
   /** Hands on what is pending now (the room closing); the window timer ends. */
   flush(): void;
 }
@@ -15,11 +13,8 @@ export interface Announcer {
  * change at once; the changes that come while a window (`everyMs`) is still running go together,
  * in order, at its end, so a storm costs one packet per member per window.
  */
-export function createAnnouncer(
-  send: (changes: ChatUsersChange[]) => void,
-  everyMs: number,
-): Announcer {
-  let pending: ChatUsersChange[] = [];
+export function createAnnouncer<C>(send: (changes: C[]) => void, everyMs: number): Announcer<C> {
+  let pending: C[] = [];
   let timer: NodeJS.Timeout | null = null;
   let last = Number.NEGATIVE_INFINITY;
 

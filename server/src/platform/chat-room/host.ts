@@ -7,8 +7,12 @@ import {
   type ChatServerEvent,
   type ChatServerEventPayloads,
   type ChatUser,
+  type ChatUserJoinedEvent,
+  type ChatUserLeftEvent,
+  type ChatUsersChange,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
+  toChatUserEntry,
   userRoom,
 } from "@airwave/contracts";
 import type { ZodType } from "zod";
@@ -16,7 +20,7 @@ import type { AppContext } from "../context.ts";
 import { AppError, zodMessage } from "../errors.ts";
 import type { ChatNamespace, ChatSocket } from "../realtime/index.ts";
 import { createAnnouncer } from "./announcer.ts";
-import { loadChatMember } from "./member.ts";
+import { chatMemberOf } from "./member.ts";
 import type {
   ChatConnection,
   ChatHandleOptions,
@@ -32,6 +36,11 @@ interface UntypedSocket {
   emit(event: string, payload: unknown): unknown;
   on(event: string, listener: (payload: unknown) => void): unknown;
 }
+
+/** A coming or going as the host keeps it until announced (the whole member). */
+type PresenceChange =
+  | [typeof OUT.userConnected, ChatUserJoinedEvent]
+  | [typeof OUT.userDisconnected, ChatUserLeftEvent];
 
 interface Registration {
   schema: ZodType<unknown>;
@@ -75,11 +84,18 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
    * Who came and went, announced to the room at most once per window (./announcer.ts): a lone
    * change as its own `user-connected` / `user-disconnected`, several as one `users-changed`.
    */
-  const announcer = createAnnouncer((changes) => {
+  const announcer = createAnnouncer<PresenceChange>((changes) => {
     const [only] = changes;
-    if (changes.length > 1 || !only) broadcast(OUT.usersChanged, { changes });
-    else if (only[0] === OUT.userConnected) broadcast(OUT.userConnected, only[1]);
-    else broadcast(OUT.userDisconnected, only[1]);
+    if (changes.length === 1 && only?.[0] === OUT.userConnected)
+      return broadcast(OUT.userConnected, only[1]);
+    if (changes.length === 1 && only?.[0] === OUT.userDisconnected)
+      return broadcast(OUT.userDisconnected, only[1]);
+    broadcast(OUT.usersChanged, {
+      changes: changes.map(
+        (c): ChatUsersChange =>
+          c[0] === OUT.userConnected ? [c[0], { user: toChatUserEntry(c[1].user) }] : c,
+      ),
+    });
   }, CHAT_LIMITS.presenceAnnounceEveryMs);
 
   const connection = (socket: ChatSocket, member: ChatUser): ChatConnection => ({
@@ -101,8 +117,8 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
 
   /** Admits a new connection: the member's room view, the duplicate rule, the join hooks, the list. */
   async function join(socket: ChatSocket): Promise<ChatUser | null> {
-    const member = await loadChatMember(ctx.db, socket.data.userId, socket.id);
-    if (!member || !socket.connected) {
+    const member = chatMemberOf(socket.data, socket.id);
+    if (!socket.connected) {
       socket.disconnect(true);
       return null;
     }
@@ -127,7 +143,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     // The list is read after the admission, so it has every change announced so far and perhaps
     // some still pending: those come again in the next announcement, which the list's owner applies
     // as they are (a join adds or replaces, a leave removes), ending at the same list.
-    socket.emit(OUT.users, { users: await presence.members() });
+    socket.emit(OUT.users, { users: (await presence.members()).map(toChatUserEntry) });
     announcer.announce([OUT.userConnected, { user: member }]);
     return member;
   }

@@ -1,7 +1,9 @@
 import {
   CHAT_LIMITS,
   type ChatUser,
+  type ChatUserEntry,
   type ChatUsersChange,
+  fromChatUserEntry,
   CHAT_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import { defineRoomFeature, type RoomReducer } from "./feature.ts";
@@ -19,11 +21,15 @@ export interface UsersSlots {
   joins: JoinToast[];
 }
 
+/** A member off the wire: whole (`user-connected`) or a user-list entry (the usual values left out). */
+const memberOf = (u: unknown): ChatUser | null =>
+  isRecord(u) && typeof u._id === "string" && typeof u.username === "string"
+    ? fromChatUserEntry(u as unknown as ChatUserEntry)
+    : null;
+
 const usersOf = (payload: unknown): ChatUser[] | null => {
   const list = Array.isArray(payload) ? payload : isRecord(payload) ? payload.users : null;
-  return Array.isArray(list)
-    ? list.filter((u): u is ChatUser => isRecord(u) && typeof u._id === "string")
-    : null;
+  return Array.isArray(list) ? list.map(memberOf).filter((u): u is ChatUser => u !== null) : null;
 };
 
 /** The list with `user` added or replaced, sorted by name like the server's. */
@@ -35,7 +41,7 @@ function withUser(users: ChatUser[], user: ChatUser): ChatUser[] {
 
 /** The member a `user-connected` carries, if any. */
 const userOf = (payload: unknown): ChatUser | null =>
-  isRecord(payload) && isRecord(payload.user) ? (payload.user as unknown as ChatUser) : null;
+  isRecord(payload) ? memberOf(payload.user) : null;
 
 /** The member a `user-connected` announces, when it is someone else (the screen welcomes them). */
 export function joinerOf(payload: unknown, meId: string | undefined): ChatUser | null {
@@ -98,7 +104,9 @@ export const usersFeature = defineRoomFeature<UsersSlots>({
       [OUT.usersChanged]: (s, payload, room) =>
         usersChangesOf(payload).reduce(
           (next, [event, change]) =>
-            event === OUT.userConnected ? joined(next, change, room) : left(next, change, room),
+            event === OUT.userConnected
+              ? joined(next, { user: fromChatUserEntry(change.user) }, room)
+              : left(next, change, room),
           s,
         ),
     },
