@@ -306,6 +306,9 @@ try {
   console.log(
     `chat-socket: members in one room over WebSocket, ${RATE} messages/s from ${SENDERS} senders, ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up), PostgreSQL server`,
   );
+  console.log(
+    "  (join s: all members in, batches of 50 each waiting for the history; the cpu % and loadgen % after it are the server's and this process's during the join, the later ones during the messages)",
+  );
   const rows: Row[] = [];
   for (const clients of SIZES) {
     const barePort = await freePort();
