@@ -110,6 +110,7 @@ export async function fillRoom(
       // Join and leave announcements still arriving count as the room settling.
       socket.on(OUT.userConnected, () => roomEvents++);
       socket.on(OUT.userDisconnected, () => roomEvents++);
+      socket.on(OUT.usersChanged, () => roomEvents++);
       // As the web client does: answer the room's presence pings.
       socket.on(OUT.presencePing, () => socket.emit(IN.presencePing));
     }

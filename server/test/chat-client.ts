@@ -1,4 +1,9 @@
-import { CHAT_NAMESPACE, CHAT_SERVER_EVENTS } from "@airwave/contracts";
+import {
+  CHAT_NAMESPACE,
+  CHAT_SERVER_EVENTS,
+  type ChatUsersChangedEvent,
+  fromChatUserEntry,
+} from "@airwave/contracts";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { Agent } from "./agent.ts";
@@ -10,7 +15,12 @@ export interface ChatClient {
   socket: Socket;
   agent: Agent;
   member: BuiltUser;
-  /** Every event received so far, in order. */
+  /**
+   * Every event received so far, in order. A `users-changed` is recorded, then each coming or going
+   * it carries as the `user-connected` / `user-disconnected` it stands for (the room announces
+   * several at once that way; a joiner's entry made whole as the web does), so
+   * `next(OUT.userConnected)` sees a join in either form.
+   */
   received: { event: string; payload: unknown }[];
   /** Resolves with the next (or an already received, not yet taken) payload of `event` passing `match`. */
   next<T = unknown>(event: string, match?: (payload: T) => boolean, timeoutMs?: number): Promise<T>;
@@ -40,6 +50,13 @@ export function recordEvents(socket: Socket, label: string): Pick<ChatClient, "r
   const waiters: (() => void)[] = [];
   socket.onAny((event: string, payload: unknown) => {
     received.push({ event, payload });
+    if (event === CHAT_SERVER_EVENTS.usersChanged)
+      for (const [inner, innerPayload] of (payload as ChatUsersChangedEvent).changes)
+        received.push({
+          event: inner,
+          payload:
+            "user" in innerPayload ? { user: fromChatUserEntry(innerPayload.user) } : innerPayload,
+        });
     for (const w of waiters.splice(0)) w();
   });
   return {

@@ -5,6 +5,7 @@ import {
   type ChatMessageInput,
   type ChatMessageView,
   type ChatUser,
+  type ChatUserEntry,
   chatLikeInputSchema,
   chatMessageInputSchema,
   type UpNext,
@@ -40,8 +41,16 @@ export interface ChatUserLeftEvent {
   userId: string;
   username: string;
 }
+/** One coming or going inside `users-changed`: the event it stands for and that event's payload. */
+export type ChatUsersChange =
+  | ["user-connected", { user: ChatUserEntry }]
+  | ["user-disconnected", ChatUserLeftEvent];
+/** `users-changed`: several comings and goings, in the order they happened. */
+export interface ChatUsersChangedEvent {
+  changes: ChatUsersChange[];
+}
 export interface ChatUsersEvent {
-  users: ChatUser[];
+  users: ChatUserEntry[];
 }
 export interface ChatLikeUpdateEvent {
   messageId: string;
@@ -75,6 +84,7 @@ export interface ChatServerEventPayloads {
   "user-connected": ChatUserJoinedEvent;
   "user-disconnected": ChatUserLeftEvent;
   "chat-users": ChatUsersEvent;
+  "users-changed": ChatUsersChangedEvent;
   "chat-message": ChatMessageView;
   "chat-like-update": ChatLikeUpdateEvent;
   "chat-like-sync": ChatLikeSyncEvent;

@@ -292,8 +292,11 @@ describe("kick and ban", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: CHAT_MESSAGES.kicked(target.member.user.username) });
     expect(await kicked).toEqual({ reason: "cool off" });
-    const left = await bystander.next<{ userId: string }>(OUT.userDisconnected);
-    expect(left.userId).toBe(target.member.user.id);
+    const left = await bystander.next<{ userId: string; username: string }>(
+      OUT.userDisconnected,
+      (p) => p.userId === target.member.user.id,
+    );
+    expect(left.username).toBe(target.member.user.username);
     // A kick is not a ban: the member may sign in and come back.
     const [row] = await room.t.ctx.db
       .select()

@@ -7,6 +7,7 @@ import {
 } from "@airwave/contracts";
 import type { ChatRoom } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { sharedRead } from "../../platform/shared-read.ts";
 import { handleAnnouncements } from "./announcements.ts";
 import { handleRoomMessages } from "./room-messages.ts";
 import { chatHistory, toggleChatLike } from "./store.ts";
@@ -17,11 +18,17 @@ import { currentUpNext } from "./up-next.ts";
  * up-next banner), messages, likes and announcements.
  */
 export function chatRoomHandlers(room: ChatRoom, ctx: AppContext): void {
-  room.onJoin(async ({ reply }) => {
+  // Newcomers joining at the same time (a reconnect storm) share the reads of what they get, each
+  // one read after they came (not a cached copy another instance's message could have outdated).
+  const newcomerView = sharedRead(async () => {
     const history = await chatHistory(ctx.db, CHAT_LIMITS.historySize);
+    const likes = Object.fromEntries(history.map((m) => [m._id, m.likes]));
+    return { history, likes, banner: await currentUpNext(ctx) };
+  });
+  room.onJoin(async ({ reply }) => {
+    const { history, likes, banner } = await newcomerView();
     reply(OUT.history, history);
-    reply(OUT.likeSync, Object.fromEntries(history.map((m) => [m._id, m.likes])));
-    const banner = await currentUpNext(ctx);
+    reply(OUT.likeSync, likes);
     if (banner) reply(OUT.upNextSticky, banner);
   });
 

@@ -66,8 +66,11 @@ describe("the chat room on two instances sharing Redis", () => {
     );
     // B leaves instance two: A, on instance one, hears it.
     b.close();
-    const gone = await a.next<{ userId: string }>(OUT.userDisconnected);
-    expect(gone.userId).toBe(b.member.user.id);
+    const gone = await a.next<{ userId: string; username: string }>(
+      OUT.userDisconnected,
+      (p) => p.userId === b.member.user.id,
+    );
+    expect(gone.username).toBe(b.member.user.username);
   });
 
   it("refuses a member's second connection on the other instance while the first is alive", async () => {

@@ -4,13 +4,16 @@ import {
   type ChatMessageView,
   type ChatSystemEvent,
   type ChatUser,
+  type ChatUsersChangedEvent,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { type ChatClient, chatClient, connectChat } from "../../../test/chat-client.ts";
+import { buildUser } from "../../../test/factories.ts";
 import { authFeature } from "../../features/auth/index.ts";
 import { badRequest } from "../errors.ts";
 import type { Feature } from "../feature.ts";
@@ -111,7 +114,7 @@ describe("joining the room", () => {
 
     const b = await join();
     b.close();
-    await a.next(OUT.userDisconnected);
+    await a.next<{ userId: string }>(OUT.userDisconnected, (p) => p.userId === b.member.user.id);
     expect(left).toContain(b.member.user.id);
     expect(left).not.toContain(a.member.user.id);
   });
@@ -208,6 +211,68 @@ describe("one connection per member", () => {
     await first.next(OUT.system, (p: ChatSystemEvent) => p.message === "got still here");
   });
 
+  it("announces members who come and go at once in one users-changed, in order, the list ending right", async () => {
+    const a = await join();
+    // Five members signed in beforehand connect at the same moment (a reconnect storm in small).
+    const members = await Promise.all(Array.from({ length: 5 }, () => buildUser(t.ctx.db)));
+    const cookies = await Promise.all(
+      members.map(async (m) => {
+        const agent = new Agent(t.app);
+        await agent.login(m.user.username, m.password);
+        return `aw_sid=${agent.cookie("aw_sid")}`;
+      }),
+    );
+    const storm = cookies.map((cookie) => connectChat(baseUrl, cookie));
+    try {
+      await Promise.all(storm.map((s) => new Promise((r) => s.once(OUT.users, r))));
+      const ids = members.map((m) => m.user.id);
+      // A hears each of them join once, as a lone user-connected or inside a users-changed.
+      const joins = await Promise.all(
+        ids.map((id) => a.next<{ user: ChatUser }>(OUT.userConnected, (p) => p.user._id === id)),
+      );
+      expect(joins.map((j) => j.user._id).sort()).toEqual([...ids].sort());
+      const batches = a.received
+        .filter((r) => r.event === OUT.usersChanged)
+        .map((r) => (r.payload as ChatUsersChangedEvent).changes);
+      // Fewer packets than joins: some came together (in a window of presenceAnnounceEveryMs).
+      const batched = new Set(batches.flat().map(([, p]) => ("user" in p ? p.user._id : "")));
+      const batchesOfThem = batches.filter((b) =>
+        b.some(([, p]) => "user" in p && ids.includes(p.user._id)),
+      );
+      const lone = ids.filter((id) => !batched.has(id));
+      expect(batchesOfThem.length).toBeGreaterThan(0);
+      expect(lone.length + batchesOfThem.length).toBeLessThan(ids.length);
+      // Each change is a join or a leave with its own event's payload (earlier tests' goodbyes
+      // may come in the same window).
+      for (const changes of batches)
+        for (const [event, payload] of changes)
+          expect(Object.keys(payload)).toEqual(
+            event === OUT.userConnected ? ["user"] : ["userId", "username"],
+          );
+      // Three of them leave at once: A hears it, and A's list (the list it got, then every change
+      // in order, as the web client applies them) is the room as it is.
+      for (const s of storm.slice(0, 3)) s.disconnect();
+      await Promise.all(
+        ids
+          .slice(0, 3)
+          .map((id) => a.next<{ userId: string }>(OUT.userDisconnected, (p) => p.userId === id)),
+      );
+      const list = new Map<string, ChatUser>();
+      for (const { event, payload } of a.received) {
+        if (event === OUT.users)
+          for (const u of (payload as { users: ChatUser[] }).users) list.set(u._id, u);
+        if (event === OUT.userConnected) {
+          const { user } = payload as { user: ChatUser };
+          list.set(user._id, user);
+        }
+        if (event === OUT.userDisconnected) list.delete((payload as { userId: string }).userId);
+      }
+      expect([...list.keys()].sort()).toEqual([a.member.user.id, ...ids.slice(3)].sort());
+    } finally {
+      for (const s of storm) s.disconnect();
+    }
+  });
+
   it("keeps the user list: the newcomer gets the whole list, the room hears who joined and left", async () => {
     const a = await join();
     const b = await chatClient(t, baseUrl);
@@ -224,7 +289,11 @@ describe("one connection per member", () => {
     expect(Object.keys(joinedEvent)).toEqual(["user"]);
     expect(joinedEvent.user).toMatchObject({ username: b.member.user.username });
     b.close();
-    const leftEvent = await a.next<Record<string, unknown>>(OUT.userDisconnected);
+    // (Goodbyes of the previous test's members may come first: announced at the end of a window.)
+    const leftEvent = await a.next<Record<string, unknown>>(
+      OUT.userDisconnected,
+      (p) => p.userId === b.member.user.id,
+    );
     expect(leftEvent).toEqual({ userId: b.member.user.id, username: b.member.user.username });
     // Someone joining later gets the list without the one who left.
     const c = await chatClient(t, baseUrl);

@@ -7,15 +7,20 @@ import {
   type ChatServerEvent,
   type ChatServerEventPayloads,
   type ChatUser,
+  type ChatUserJoinedEvent,
+  type ChatUserLeftEvent,
+  type ChatUsersChange,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
+  toChatUserEntry,
   userRoom,
 } from "@airwave/contracts";
 import type { ZodType } from "zod";
 import type { AppContext } from "../context.ts";
 import { AppError, zodMessage } from "../errors.ts";
 import type { ChatNamespace, ChatSocket } from "../realtime/index.ts";
-import { loadChatMember } from "./member.ts";
+import { createAnnouncer } from "./announcer.ts";
+import { chatMemberOf } from "./member.ts";
 import type {
   ChatConnection,
   ChatHandleOptions,
@@ -31,6 +36,11 @@ interface UntypedSocket {
   emit(event: string, payload: unknown): unknown;
   on(event: string, listener: (payload: unknown) => void): unknown;
 }
+
+/** A coming or going as the host keeps it until announced (the whole member). */
+type PresenceChange =
+  | [typeof OUT.userConnected, ChatUserJoinedEvent]
+  | [typeof OUT.userDisconnected, ChatUserLeftEvent];
 
 interface Registration {
   schema: ZodType<unknown>;
@@ -77,6 +87,24 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   const broadcast = <E extends ChatServerEvent>(event: E, payload: ChatServerEventPayloads[E]) =>
     ctx.realtime.publish(event, payload, { all: true, namespace: CHAT_NAMESPACE });
 
+  /**
+   * Who came and went, announced to the room at most once per window (./announcer.ts): a lone
+   * change as its own `user-connected` / `user-disconnected`, several as one `users-changed`.
+   */
+  const announcer = createAnnouncer<PresenceChange>((changes) => {
+    const [only] = changes;
+    if (changes.length === 1 && only?.[0] === OUT.userConnected)
+      return broadcast(OUT.userConnected, only[1]);
+    if (changes.length === 1 && only?.[0] === OUT.userDisconnected)
+      return broadcast(OUT.userDisconnected, only[1]);
+    broadcast(OUT.usersChanged, {
+      changes: changes.map(
+        (c): ChatUsersChange =>
+          c[0] === OUT.userConnected ? [c[0], { user: toChatUserEntry(c[1].user) }] : c,
+      ),
+    });
+  }, CHAT_LIMITS.presenceAnnounceEveryMs);
+
   const connection = (socket: ChatSocket, member: ChatUser): ChatConnection => ({
     member,
     reply: (event, payload) => (socket as unknown as UntypedSocket).emit(event, payload),
@@ -96,8 +124,8 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
 
   /** Admits a new connection: the member's room view, the duplicate rule, the join hooks, the list. */
   async function join(socket: ChatSocket): Promise<ChatUser | null> {
-    const member = await loadChatMember(ctx.db, socket.data.userId, socket.id);
-    if (!member || !socket.connected) {
+    const member = chatMemberOf(socket.data, socket.id);
+    if (!socket.connected) {
       socket.disconnect(true);
       return null;
     }
@@ -119,8 +147,11 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     // The whole list goes to the newcomer only; the room hears of the one who joined. (Sending the
     // list to everyone on every join costs O(members²) bytes per join: with 1,000 members in the
     // room, a quarter of a gigabyte per join, and joining 500 members did not finish in minutes.)
-    socket.emit(OUT.users, { users: await presence.members() });
-    broadcast(OUT.userConnected, { user: member });
+    // The list is read after the admission, so it has every change announced so far and perhaps
+    // some still pending: those come again in the next announcement, which the list's owner applies
+    // as they are (a join adds or replaces, a leave removes), ending at the same list.
+    socket.emit(OUT.users, { users: (await presence.members()).map(toChatUserEntry) });
+    announcer.announce([OUT.userConnected, { user: member }]);
     return member;
   }
 
@@ -217,7 +248,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
    */
   async function left(member: ChatUser) {
     for (const hook of leaveHooks) await hook(member);
-    broadcast(OUT.userDisconnected, { userId: member._id, username: member.username });
+    announcer.announce([OUT.userDisconnected, { userId: member._id, username: member.username }]);
   }
 
   /**
@@ -333,6 +364,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
       timers = [];
       if (relist) clearTimeout(relist);
       relist = null;
+      announcer.flush();
     },
   };
 

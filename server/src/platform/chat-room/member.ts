@@ -1,26 +1,21 @@
 import type { ChatUser, NameTagStyling } from "@airwave/contracts";
-import { eq } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { users } from "../identity/users.schema.ts";
+import type { SocketData } from "../realtime/index.ts";
 
-/** The room's view of a member, read fresh from the database when they join; null if they are gone. */
-export async function loadChatMember(
-  db: Db,
-  userId: string,
-  connectionId: string,
-): Promise<ChatUser | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) return null;
+/**
+ * The room's view of a member: what the session's read of them (when their connection was made, a
+ * moment before they join) put on the socket.
+ */
+export function chatMemberOf(data: SocketData, connectionId: string): ChatUser {
   return {
-    _id: row.id,
-    username: row.username,
-    profileimage: row.profileimage,
+    _id: data.userId,
+    username: data.username,
+    profileimage: data.profileimage,
     socketid: connectionId,
-    role: row.role,
-    isDj: row.isDj,
+    role: data.role,
+    isDj: data.isDj,
     isTopUser: false,
     isTopDJ: false,
     points: 0,
-    nameTagStyling: (row.nameTagStyling as NameTagStyling | null) ?? null,
+    nameTagStyling: (data.nameTagStyling as NameTagStyling | null) ?? null,
   };
 }

@@ -15,6 +15,8 @@ import type {
  */
 export class MemoryPresenceStore implements PresenceStore {
   private readonly present = new Map<string, PresentMember>();
+  /** `members()` sorted, until the room changes (each newcomer gets the list: no sort per join). */
+  private sorted: ChatUser[] | null = null;
 
   async admit(
     member: ChatUser,
@@ -30,12 +32,14 @@ export class MemoryPresenceStore implements PresenceStore {
       replaced = earlier.connectionId;
     }
     this.present.set(member._id, { member, connectionId, lastSeen: now });
+    this.sorted = null;
     return { admitted: true, replaced };
   }
 
   async leave(userId: string, connectionId: string): Promise<boolean> {
     if (this.present.get(userId)?.connectionId !== connectionId) return false;
     this.present.delete(userId);
+    this.sorted = null;
     return true;
   }
 
@@ -51,18 +55,21 @@ export class MemoryPresenceStore implements PresenceStore {
   async prune(now: number, staleMs: number): Promise<PresentMember[]> {
     const stale = [...this.present.values()].filter((p) => now - p.lastSeen > staleMs);
     for (const p of stale) this.present.delete(p.member._id);
+    if (stale.length > 0) this.sorted = null;
     return stale;
   }
 
   async update(userId: string, change: Partial<ChatUser>): Promise<void> {
     const current = this.present.get(userId);
     if (current) current.member = { ...current.member, ...change };
+    this.sorted = null;
   }
 
   async members(): Promise<ChatUser[]> {
-    return [...this.present.values()]
+    this.sorted ??= [...this.present.values()]
       .map((p) => p.member)
       .sort((a, b) => a.username.localeCompare(b.username));
+    return [...this.sorted];
   }
 }
 

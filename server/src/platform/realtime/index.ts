@@ -21,6 +21,14 @@ export interface SocketData {
   userId: string;
   username: string;
   role: string;
+  /**
+   * The rest of what others see of the member, from the same read: the chat room's view of a
+   * newcomer is made of it without reading the member again (a reconnect storm's joins would each
+   * wait for one more query).
+   */
+  profileimage: string;
+  isDj: boolean;
+  nameTagStyling: unknown;
 }
 
 /** The chat room's namespace, typed by the contracts' event maps. */

@@ -57,6 +57,9 @@ export function createRealtime(opts: {
       socket.data.userId = user.id;
       socket.data.username = user.username;
       socket.data.role = user.role;
+      socket.data.profileimage = user.profileimage;
+      socket.data.isDj = user.isDj;
+      socket.data.nameTagStyling = user.nameTagStyling;
       next();
     } catch (err) {
       next(err as Error);

@@ -13,7 +13,7 @@ import type { ChatRoom } from "./room/features.ts";
 import { useRoomEvent } from "./room/hooks.ts";
 import { isRecord, messageOf } from "./room/payload.ts";
 import { trackIdErrorText } from "./room/track-id.ts";
-import { joinerOf } from "./room/users.ts";
+import { joinerOf, usersChangesOf } from "./room/users.ts";
 
 /**
  * What the chat screen does with the room's events beyond its state: the duplicate-session dialog,
@@ -77,6 +77,15 @@ export function useRoomNotices(
     OUT.userConnected,
     (payload) => {
       if (joinerOf(payload, meId)) queueFireworks();
+    },
+    client,
+  );
+  useRoomEvent(
+    OUT.usersChanged,
+    (payload) => {
+      // Several joins at once (a reconnect storm) make one show, not one each.
+      const joins = usersChangesOf(payload).filter(([event]) => event === OUT.userConnected);
+      if (joins.some(([, change]) => joinerOf(change, meId))) queueFireworks();
     },
     client,
   );

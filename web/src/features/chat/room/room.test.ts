@@ -3,7 +3,9 @@ import {
   ANNOUNCEMENT_SERVER_EVENTS,
   CHAT_LIMITS,
   CHAT_MESSAGES,
+  CHAT_USER_USUAL,
   CHAT_VIEW_LIMITS,
+  DEFAULT_PROFILE_IMAGE,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
   TRACK_ID_CLIENT_EVENTS,
@@ -89,7 +91,58 @@ describe("the chat room client with the app's features", () => {
     expect(client.getState().users.map((u) => u.username)).toEqual(["alice", "bob"]);
     // A full list, when one comes, replaces it.
     socket.serverSends(OUT.userDisconnected, { userId: "u-bob", users: [me] });
-    expect(client.getState().users).toEqual([me]);
+    expect(client.getState().users.map((u) => u._id)).toEqual([me._id]);
+  });
+
+  it("fills in the list's entries: a field left out has its usual value, the others are kept", () => {
+    const dj = {
+      _id: "u-dj",
+      username: "dj",
+      socketid: "s1",
+      isDj: true,
+      role: "Moderator",
+      profileimage: "/uploads/dj.webp",
+    };
+    socket.serverSends(OUT.users, { users: [{ _id: "u-me", username: "alice", socketid: "s2" }] });
+    socket.serverSends(OUT.usersChanged, { changes: [[OUT.userConnected, { user: dj }]] });
+    expect(client.getState().users).toEqual([
+      { ...CHAT_USER_USUAL, _id: "u-me", username: "alice", socketid: "s2" },
+      { ...CHAT_USER_USUAL, ...dj },
+    ]);
+    expect(client.getState().users[0]?.profileimage).toBe(DEFAULT_PROFILE_IMAGE);
+  });
+
+  it("applies several comings and goings of one users-changed in order, each as its own event", () => {
+    vi.useFakeTimers();
+    const bob = { _id: "u-bob", username: "bob" };
+    const me = { _id: "u-me", username: "alice" };
+    const zed = { _id: "u-zed", username: "zed" };
+    const cat = { _id: "u-cat", username: "cat" };
+    socket.serverSends(OUT.users, { users: [me, zed] });
+    socket.serverSends(OUT.usersChanged, {
+      changes: [
+        [OUT.userConnected, { user: me }],
+        [OUT.userConnected, { user: bob }],
+        [OUT.userDisconnected, { userId: "u-zed", username: "zed" }],
+        [OUT.userConnected, { user: cat }],
+        // Came and went within the window: gone again, in order.
+        [OUT.userDisconnected, { userId: "u-cat", username: "cat" }],
+        [OUT.userConnected, { user: zed }],
+      ],
+    });
+    expect(client.getState().users.map((u) => u.username)).toEqual(["alice", "bob", "zed"]);
+    // Everyone who came is welcomed, not oneself.
+    expect(client.getState().joins.map((j) => j.username)).toEqual(["bob", "cat", "zed"]);
+    vi.advanceTimersByTime(CHAT_LIMITS.welcomeToastMs);
+    expect(client.getState().joins).toHaveLength(0);
+    // A change that is not a coming or going is ignored, the others still applied.
+    socket.serverSends(OUT.usersChanged, {
+      changes: [
+        ["chat-wiped", { deleted: 1 }],
+        [OUT.userDisconnected, { userId: "u-bob" }],
+      ],
+    } as never);
+    expect(client.getState().users.map((u) => u.username)).toEqual(["alice", "zed"]);
   });
 
   it("toasts a member who joins for 10 s (not oneself), or until dismissed", () => {

@@ -1,5 +1,12 @@
-import { CHAT_LIMITS, type ChatUser, CHAT_SERVER_EVENTS as OUT } from "@airwave/contracts";
-import { defineRoomFeature } from "./feature.ts";
+import {
+  CHAT_LIMITS,
+  type ChatUser,
+  type ChatUserEntry,
+  type ChatUsersChange,
+  fromChatUserEntry,
+  CHAT_SERVER_EVENTS as OUT,
+} from "@airwave/contracts";
+import { defineRoomFeature, type RoomReducer } from "./feature.ts";
 import type { ChatRoomClient } from "./host.ts";
 import { isRecord } from "./payload.ts";
 
@@ -14,11 +21,15 @@ export interface UsersSlots {
   joins: JoinToast[];
 }
 
+/** A member off the wire: whole (`user-connected`) or a user-list entry (the usual values left out). */
+const memberOf = (u: unknown): ChatUser | null =>
+  isRecord(u) && typeof u._id === "string" && typeof u.username === "string"
+    ? fromChatUserEntry(u as unknown as ChatUserEntry)
+    : null;
+
 const usersOf = (payload: unknown): ChatUser[] | null => {
   const list = Array.isArray(payload) ? payload : isRecord(payload) ? payload.users : null;
-  return Array.isArray(list)
-    ? list.filter((u): u is ChatUser => isRecord(u) && typeof u._id === "string")
-    : null;
+  return Array.isArray(list) ? list.map(memberOf).filter((u): u is ChatUser => u !== null) : null;
 };
 
 /** The list with `user` added or replaced, sorted by name like the server's. */
@@ -30,7 +41,7 @@ function withUser(users: ChatUser[], user: ChatUser): ChatUser[] {
 
 /** The member a `user-connected` carries, if any. */
 const userOf = (payload: unknown): ChatUser | null =>
-  isRecord(payload) && isRecord(payload.user) ? (payload.user as unknown as ChatUser) : null;
+  isRecord(payload) ? memberOf(payload.user) : null;
 
 /** The member a `user-connected` announces, when it is someone else (the screen welcomes them). */
 export function joinerOf(payload: unknown, meId: string | undefined): ChatUser | null {
@@ -38,9 +49,46 @@ export function joinerOf(payload: unknown, meId: string | undefined): ChatUser |
   return user && typeof user.username === "string" && user._id !== meId ? user : null;
 }
 
+/** A member came (`user-connected`): added to the list, and welcomed when it is someone else. */
+const joined: RoomReducer<UsersSlots, typeof OUT.userConnected> = (s, payload, room) => {
+  let next = s;
+  const users = usersOf(payload);
+  const user = userOf(payload);
+  if (users) next = { ...next, users };
+  else if (user && typeof user._id === "string")
+    next = { ...next, users: withUser(next.users, user) };
+  const joiner = joinerOf(payload, room.meId());
+  if (!joiner) return next;
+  const key = room.nextKey();
+  room.later(CHAT_LIMITS.welcomeToastMs, (later) => ({
+    ...later,
+    joins: later.joins.filter((j) => j.key !== key),
+  }));
+  return { ...next, joins: [...next.joins, { key, username: joiner.username }] };
+};
+
+/** A member went (`user-disconnected`): out of the list. */
+const left: RoomReducer<UsersSlots, typeof OUT.userDisconnected> = (s, payload) => {
+  const users = usersOf(payload);
+  if (users) return { ...s, users };
+  if (!isRecord(payload) || typeof payload.userId !== "string") return s;
+  const gone = payload.userId;
+  return { ...s, users: s.users.filter((u) => u._id !== gone) };
+};
+
+/** The comings and goings a `users-changed` carries, each as the event it stands for, in order. */
+export function usersChangesOf(payload: unknown): ChatUsersChange[] {
+  if (!isRecord(payload) || !Array.isArray(payload.changes)) return [];
+  return payload.changes.filter(
+    (c): c is ChatUsersChange =>
+      Array.isArray(c) && (c[0] === OUT.userConnected || c[0] === OUT.userDisconnected),
+  );
+}
+
 /**
  * Who is in the room (chat spec 2): the joiner gets the whole list (`chat-users`); everyone then
- * gets who came and went. A member who joins gets a welcome toast for 10 s (not oneself).
+ * gets who came and went, one at a time or several in one `users-changed` (a reconnect storm).
+ * A member who joins gets a welcome toast for 10 s (not oneself).
  */
 export const usersFeature = defineRoomFeature<UsersSlots>({
   name: "users",
@@ -51,29 +99,16 @@ export const usersFeature = defineRoomFeature<UsersSlots>({
         const users = usersOf(payload);
         return users ? { ...s, users } : s;
       },
-      [OUT.userConnected]: (s, payload, room) => {
-        let next = s;
-        const users = usersOf(payload);
-        const user = userOf(payload);
-        if (users) next = { ...next, users };
-        else if (user && typeof user._id === "string")
-          next = { ...next, users: withUser(next.users, user) };
-        const joiner = joinerOf(payload, room.meId());
-        if (!joiner) return next;
-        const key = room.nextKey();
-        room.later(CHAT_LIMITS.welcomeToastMs, (later) => ({
-          ...later,
-          joins: later.joins.filter((j) => j.key !== key),
-        }));
-        return { ...next, joins: [...next.joins, { key, username: joiner.username }] };
-      },
-      [OUT.userDisconnected]: (s, payload) => {
-        const users = usersOf(payload);
-        if (users) return { ...s, users };
-        if (!isRecord(payload) || typeof payload.userId !== "string") return s;
-        const gone = payload.userId;
-        return { ...s, users: s.users.filter((u) => u._id !== gone) };
-      },
+      [OUT.userConnected]: joined,
+      [OUT.userDisconnected]: left,
+      [OUT.usersChanged]: (s, payload, room) =>
+        usersChangesOf(payload).reduce(
+          (next, [event, change]) =>
+            event === OUT.userConnected
+              ? joined(next, { user: fromChatUserEntry(change.user) }, room)
+              : left(next, change, room),
+          s,
+        ),
     },
   }),
 });
