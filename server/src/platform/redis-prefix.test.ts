@@ -43,8 +43,12 @@ describe("REDIS_PREFIX", () => {
     const onRed = await join(red);
     const onBlue = await join(blue);
     // Each station's room has its own member only.
-    expect(await redis.client.zrange("red:chat:presence", "0", "-1")).toEqual([onRed.member.user.id]);
-    expect(await redis.client.zrange("blue:chat:presence", "0", "-1")).toEqual([onBlue.member.user.id]);
+    expect(await redis.client.zrange("red:chat:presence", "0", "-1")).toEqual([
+      onRed.member.user.id,
+    ]);
+    expect(await redis.client.zrange("blue:chat:presence", "0", "-1")).toEqual([
+      onBlue.member.user.id,
+    ]);
     expect(await redis.client.keys("airwave:*")).toEqual([]);
 
     onRed.socket.emit(IN.message, { message: "red only" });
