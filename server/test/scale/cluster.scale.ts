@@ -119,6 +119,12 @@ async function signIn(instance: AppInstance, build = buildUser): Promise<Member>
   return { ...member, visitor, main, chat };
 }
 
+/** The up-next job's last run: when, and which instance ran it. */
+async function upNextRun() {
+  const [run] = await cluster.db.select().from(jobRuns).where(eq(jobRuns.name, UP_NEXT_JOB));
+  return run;
+}
+
 const isText = (text: string) => (m: ChatMessageView) => m.message === text;
 
 describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
@@ -278,10 +284,7 @@ describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
     await expect
       .poll(
         async () => {
-          const [run] = await cluster.db
-            .select()
-            .from(jobRuns)
-            .where(eq(jobRuns.name, UP_NEXT_JOB));
+          const run = await upNextRun();
           return (run?.lastRunAt.getTime() ?? 0) > shownAt.getTime();
         },
         { timeout: 40_000, interval: 500 },
@@ -338,7 +341,7 @@ describe("failures", () => {
     const on = (instance: AppInstance) => clients.filter((_, i) => placed[i] === instance);
     expect(on(one).length + on(two).length).toBe(CLIENTS);
     // The instance to kill: the one that ran the up-next check last (it has jobs to hand over).
-    const [lastRun] = await cluster.db.select().from(jobRuns).where(eq(jobRuns.name, UP_NEXT_JOB));
+    const lastRun = await upNextRun();
     const victim = cluster.instances.find((i) => i.id === lastRun?.ranBy) ?? one;
     const survivor = victim === one ? two : one;
     const moving = on(victim);
@@ -407,10 +410,7 @@ describe("failures", () => {
     await expect
       .poll(
         async () => {
-          const [run] = await cluster.db
-            .select()
-            .from(jobRuns)
-            .where(eq(jobRuns.name, UP_NEXT_JOB));
+          const run = await upNextRun();
           return run && run.lastRunAt > killedAtClock ? run.ranBy : null;
         },
         { timeout: 30_000, interval: 500 },
