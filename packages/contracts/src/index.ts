@@ -31,6 +31,8 @@ export * from "./http.ts";
 export * from "./notifications.routes.ts";
 export * from "./notifications.ts";
 export * from "./platform.routes.ts";
+export * from "./points.routes.ts";
+export * from "./points.ts";
 export * from "./posts.routes.ts";
 export * from "./posts.ts";
 export * from "./private-messages.routes.ts";

@@ -7,6 +7,7 @@ import { effectsFeature } from "./effects/index.ts";
 import { gifsFeature } from "./gifs/index.ts";
 import { homeFeature } from "./home/index.ts";
 import { notificationsFeature } from "./notifications/index.ts";
+import { pointsFeature } from "./points/index.ts";
 import { postsFeature } from "./posts/index.ts";
 import { privateMessagesFeature } from "./private-messages/index.ts";
 import { radioFeature } from "./radio/index.ts";
@@ -31,6 +32,7 @@ export const FEATURES: readonly Feature[] = [
   postsFeature,
   uploadsFeature,
   chatFeature,
+  pointsFeature,
   effectsFeature,
   privateMessagesFeature,
   ticketsFeature,

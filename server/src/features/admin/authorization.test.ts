@@ -3,6 +3,7 @@ import { deleteCalls } from "../../../test/admin-calls/delete.ts";
 import { firstSliceCalls } from "../../../test/admin-calls/first-slice.ts";
 import { ipBansCalls } from "../../../test/admin-calls/ip-bans.ts";
 import { overviewCalls } from "../../../test/admin-calls/overview.ts";
+import { pointsCalls } from "../../../test/admin-calls/points.ts";
 import { postsCalls } from "../../../test/admin-calls/posts.ts";
 import type { AdminCallRequest } from "../../../test/admin-calls/types.ts";
 import { usersCalls } from "../../../test/admin-calls/users.ts";
@@ -24,6 +25,7 @@ const CALLS = [
   ...deleteCalls,
   ...postsCalls,
   ...ipBansCalls,
+  ...pointsCalls,
 ];
 
 let t: TestApp;

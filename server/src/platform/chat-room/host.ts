@@ -73,6 +73,8 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   const { presence, rateLimit, locks } = stores;
   const handlers = new Map<ChatClientEvent, Registration>();
   const joinHooks: ((member: ChatConnection) => void | Promise<void>)[] = [];
+  const describeHooks: ((member: ChatUser) => Partial<ChatUser> | Promise<Partial<ChatUser>>)[] =
+    [];
   const leaveHooks: ((member: ChatUser) => void | Promise<void>)[] = [];
   const messageHooks: MessagePostedHook[] = [];
   let nsp: ChatNamespace | null = null;
@@ -125,6 +127,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   /** Admits a new connection: the member's room view, the duplicate rule, the join hooks, the list. */
   async function join(socket: ChatSocket): Promise<ChatUser | null> {
     const member = chatMemberOf(socket.data, socket.id);
+    for (const hook of describeHooks) Object.assign(member, await hook(member));
     if (!socket.connected) {
       socket.disconnect(true);
       return null;
@@ -327,6 +330,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
         options,
       });
     },
+    describeMember: (hook) => void describeHooks.push(hook),
     onJoin: (hook) => void joinHooks.push(hook),
     onLeave: (hook) => void leaveHooks.push(hook),
     onMessagePosted: (hook) => void messageHooks.push(hook),

@@ -15,6 +15,7 @@ export function chatMemberOf(data: SocketData, connectionId: string): ChatUser {
     isDj: data.isDj,
     isTopUser: false,
     isTopDJ: false,
+    // Filled in by the features' `describeMember` hooks before admission (points: the points feature).
     points: 0,
     nameTagStyling: (data.nameTagStyling as NameTagStyling | null) ?? null,
   };

@@ -27,6 +27,11 @@ export interface ChatRoom extends ChatRoomStores {
     handler: ChatHandler<T>,
     options?: ChatHandleOptions,
   ): void;
+  /**
+   * Adds to a newcomer's room view before they are admitted (their points, their titles…), so the
+   * user list and the room's announcement carry it. Runs on every join: keep it to one indexed read.
+   */
+  describeMember(hook: (member: ChatUser) => Partial<ChatUser> | Promise<Partial<ChatUser>>): void;
   /** Runs when a member is admitted, before the user list is sent and the room told (history...). */
   onJoin(hook: (member: ChatConnection) => void | Promise<void>): void;
   /** Runs when a member's connection leaves the room (a closed tab, a kick, a stale connection). */

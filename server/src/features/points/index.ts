@@ -1,0 +1,15 @@
+import type { Feature } from "../../platform/feature.ts";
+import { pointsChat } from "./chat.ts";
+import { pointsRoutes } from "./routes.ts";
+import { pointsLedger, pointsMembers } from "./schema.ts";
+
+/**
+ * Points: the ledger, earning from chat, a member's points, the admin's grants and scoreboard
+ * exclusion. A deleted account's rows go with it (ON DELETE CASCADE).
+ */
+export const pointsFeature: Feature = {
+  name: "points",
+  routes: pointsRoutes,
+  chat: pointsChat,
+  deleteAccount: { tables: [pointsLedger, pointsMembers] },
+};

@@ -1,0 +1,226 @@
+import {
+  type AdminPointsAnswer,
+  type AdminUserPoints,
+  POINTS_LIMITS,
+  POINTS_MESSAGES,
+  POINTS_REASONS,
+  pointsPeriod,
+  stationDate,
+} from "@airwave/contracts";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { authorize } from "../../platform/authorize.ts";
+import type { AppContext } from "../../platform/context.ts";
+import type { DbOrTx, Tx } from "../../platform/db/index.ts";
+import { type AfterCommit, transaction } from "../../platform/db/transaction.ts";
+import { notFound } from "../../platform/errors.ts";
+import { orderedUuid } from "../../platform/ordered-id.ts";
+import { type UserRow, users } from "../users/schema.ts";
+import { pointsPolicy } from "./policy.ts";
+import { pointsLedger, pointsMembers } from "./schema.ts";
+
+/**
+ * The points ledger's logic (decisions "Points, votes and games"): the only place that writes the
+ * feature's tables. Every change of a member's points is one ledger row written in a transaction
+ * that holds the member's `points_members` row, so two changes of one member never interleave.
+ */
+
+type Actor = UserRow;
+
+/** Told after a change of a member's points has committed (the chat room refreshes its view). */
+export type PointsChanged = (userId: string, points: number) => unknown;
+
+/** A member's points at `now`: the sum of the ledger rows of the station month `now` is in. */
+export async function pointsAt(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  timeZone: string,
+): Promise<number> {
+  const { start, end } = pointsPeriod(now, timeZone);
+  const [row] = await db
+    .select({ points: sql<string>`coalesce(sum(${pointsLedger.delta}), 0)::bigint` })
+    .from(pointsLedger)
+    .where(
+      and(
+        eq(pointsLedger.userId, userId),
+        gte(pointsLedger.createdAt, start),
+        lt(pointsLedger.createdAt, end),
+      ),
+    );
+  return Number(row?.points ?? 0);
+}
+
+/** The member's own points now (GET /me/points). */
+export async function myPoints(ctx: AppContext, actor: Actor) {
+  return { points: await pointsAt(ctx.db, actor.id, ctx.clock.now(), ctx.config.STATION_TIMEZONE) };
+}
+
+/**
+ * The reward for a chat message (decisions: +1, at most one rewarded message per 15 s, at most 100
+ * points a day from chat, nothing during the freeze). Whether the message earns is decided by one
+ * conditional upsert of the member's row, which PostgreSQL runs under that row's lock: two messages
+ * racing (on one instance or two) cannot both pass the spacing or the daily count. Answers the
+ * member's points after the reward, or null when the message earned nothing.
+ */
+export async function earnForChatMessage(
+  ctx: AppContext,
+  userId: string,
+  messageId: string,
+  onChange?: PointsChanged,
+): Promise<number | null> {
+  const now = ctx.clock.now();
+  const timeZone = ctx.config.STATION_TIMEZONE;
+  if (pointsPeriod(now, timeZone).frozen) return null;
+  const day = stationDate(now, timeZone);
+  const spacedSince = new Date(now.getTime() - POINTS_LIMITS.earnSpacingMs);
+  return transaction(ctx, async (tx, afterCommit) => {
+    const won = await tx
+      .insert(pointsMembers)
+      .values({ userId, lastEarnedAt: now, earnedDay: day, earnedToday: 1, updatedAt: now })
+      .onConflictDoUpdate({
+        target: pointsMembers.userId,
+        set: {
+          earnedToday: sql`case when ${pointsMembers.earnedDay} = excluded.earned_day then ${pointsMembers.earnedToday} + 1 else 1 end`,
+          earnedDay: sql`excluded.earned_day`,
+          lastEarnedAt: sql`excluded.last_earned_at`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+        setWhere: sql`(${pointsMembers.lastEarnedAt} is null or ${pointsMembers.lastEarnedAt} <= ${spacedSince.toISOString()}::timestamptz)
+          and (${pointsMembers.earnedDay} is distinct from excluded.earned_day or ${pointsMembers.earnedToday} < ${POINTS_LIMITS.earnPerDayMax})`,
+      })
+      .returning({ userId: pointsMembers.userId });
+    if (won.length === 0) return null;
+    return record(ctx, tx, afterCommit, {
+      userId,
+      delta: POINTS_LIMITS.earnPerMessage,
+      reason: POINTS_REASONS.chat,
+      reference: messageId,
+      now,
+      onChange,
+    });
+  });
+}
+
+/** Writes one ledger row and answers the member's points after it (in the same transaction). */
+async function record(
+  ctx: AppContext,
+  tx: Tx,
+  afterCommit: AfterCommit,
+  change: {
+    userId: string;
+    delta: number;
+    reason: string;
+    reference: string | null;
+    now: Date;
+    onChange?: PointsChanged;
+  },
+): Promise<number> {
+  const { userId, delta, reason, reference, now, onChange } = change;
+  if (delta !== 0) {
+    await tx.insert(pointsLedger).values({
+      id: orderedUuid(now.getTime()),
+      userId,
+      delta,
+      reason,
+      reference,
+      createdAt: now,
+    });
+  }
+  const points = await pointsAt(tx, userId, now, ctx.config.STATION_TIMEZONE);
+  if (onChange) afterCommit(() => onChange(userId, points));
+  return points;
+}
+
+/**
+ * Takes the member's points row (made on first use) with a lock held to the transaction's end;
+ * 404 when there is no such member.
+ */
+async function lockMember(tx: Tx, userId: string) {
+  const [member] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("share");
+  if (!member) throw notFound(POINTS_MESSAGES.userNotFound);
+  await tx.insert(pointsMembers).values({ userId }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ excludeFromScoreboard: pointsMembers.excludeFromScoreboard })
+    .from(pointsMembers)
+    .where(eq(pointsMembers.userId, userId))
+    .for("update");
+  return row ?? { excludeFromScoreboard: false };
+}
+
+/** A member's points and scoreboard exclusion, for the admin's user dialog. */
+export async function memberPoints(
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+): Promise<AdminUserPoints> {
+  authorize(pointsPolicy, "readMemberPoints", actor);
+  const [member] = await ctx.db
+    .select({ id: users.id, exclude: pointsMembers.excludeFromScoreboard })
+    .from(users)
+    .leftJoin(pointsMembers, eq(pointsMembers.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!member) throw notFound(POINTS_MESSAGES.userNotFound);
+  return {
+    userId,
+    points: await pointsAt(ctx.db, userId, ctx.clock.now(), ctx.config.STATION_TIMEZONE),
+    excludeFromScoreboard: member.exclude ?? false,
+  };
+}
+
+/**
+ * An admin grants (delta > 0) or removes (delta < 0) points (admin spec; decisions: admin grants
+ * still apply during the freeze). Points never go below 0: a removal larger than the member's points
+ * takes them to 0, and the ledger records what was taken.
+ */
+export async function grantPoints(
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+  delta: number,
+  onChange?: PointsChanged,
+): Promise<AdminPointsAnswer> {
+  authorize(pointsPolicy, "grantPoints", actor);
+  const now = ctx.clock.now();
+  return transaction(ctx, async (tx, afterCommit) => {
+    const { excludeFromScoreboard } = await lockMember(tx, userId);
+    const before = await pointsAt(tx, userId, now, ctx.config.STATION_TIMEZONE);
+    const applied = delta < 0 ? -Math.min(-delta, before) : delta;
+    const points = await record(ctx, tx, afterCommit, {
+      userId,
+      delta: applied,
+      reason: POINTS_REASONS.admin,
+      reference: actor.id,
+      now,
+      onChange,
+    });
+    return { message: POINTS_MESSAGES.pointsUpdated, userId, points, excludeFromScoreboard };
+  });
+}
+
+/** An admin excludes a member from the scoreboard, or includes them again (admin spec). */
+export async function setScoreboardExclusion(
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+  excludeFromScoreboard: boolean,
+): Promise<AdminPointsAnswer> {
+  authorize(pointsPolicy, "setScoreboardExclusion", actor);
+  const now = ctx.clock.now();
+  return transaction(ctx, async (tx) => {
+    await lockMember(tx, userId);
+    await tx
+      .update(pointsMembers)
+      .set({ excludeFromScoreboard, updatedAt: now })
+      .where(eq(pointsMembers.userId, userId));
+    return {
+      message: POINTS_MESSAGES.scoreboardUpdated,
+      userId,
+      points: await pointsAt(tx, userId, now, ctx.config.STATION_TIMEZONE),
+      excludeFromScoreboard,
+    };
+  });
+}
