@@ -37,11 +37,6 @@ async function main() {
   await ensureFirstAdmin(ctx, (line) => console.log(line));
 
   const app = await buildApp(ctx);
-  await app.listen({ host: config.HOST, port: config.PORT });
-  // The instance id also names this instance in Redis (chat presence) and in `job_runs.ran_by`.
-  console.log(
-    `Airwave is running on http://${config.HOST}:${config.PORT} (instance ${ctx.instanceId})`,
-  );
 
   // Graceful stop (README: Deploying): the app stops taking connections and requests, closes the
   // Socket.IO connections (clients reconnect, to another instance behind a proxy), lets the requests
@@ -73,6 +68,13 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+
+  // Listening only once a signal stops it gracefully: whoever sees the line below may send one.
+  await app.listen({ host: config.HOST, port: config.PORT });
+  // The instance id also names this instance in Redis (chat presence) and in `job_runs.ran_by`.
+  console.log(
+    `Airwave is running on http://${config.HOST}:${config.PORT} (instance ${ctx.instanceId})`,
+  );
 }
 
 main().catch((err) => {

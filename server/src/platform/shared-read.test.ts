@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedRead } from "./shared-read.ts";
+import { batchedRead, sharedRead } from "./shared-read.ts";
 
 /** A read whose runs the test finishes by hand; `value` is what the next run starting will answer. */
 function manualRead() {
@@ -52,5 +52,46 @@ describe("sharedRead", () => {
     await tick();
     source.runs[1]?.finish();
     expect(await next).toBe(2);
+  });
+});
+
+describe("batchedRead", () => {
+  it("answers the keys asked for together with one read, and later keys with the next one", async () => {
+    const reads: { keys: string[]; finish: () => void }[] = [];
+    const lookup = batchedRead(
+      (keys: string[]) =>
+        new Promise<Map<string, number>>((resolve) => {
+          reads.push({
+            keys,
+            finish: () =>
+              resolve(new Map(keys.filter((k) => k !== "nobody").map((k) => [k, k.length]))),
+          });
+        }),
+      -1,
+    );
+    const together = [lookup("a"), lookup("bb"), lookup("nobody")];
+    await tick();
+    expect(reads.map((r) => r.keys)).toEqual([["a", "bb", "nobody"]]);
+    // Asked while the first read runs: waits for the next, which starts when the first is over.
+    const later = lookup("ccc");
+    await tick();
+    expect(reads).toHaveLength(1);
+    reads[0]?.finish();
+    expect(await Promise.all(together)).toEqual([1, 2, -1]);
+    await tick();
+    expect(reads.map((r) => r.keys)).toEqual([["a", "bb", "nobody"], ["ccc"]]);
+    reads[1]?.finish();
+    expect(await later).toBe(3);
+  });
+
+  it("lets a failed read fail its own callers only", async () => {
+    let fail = true;
+    const lookup = batchedRead(async (keys: string[]) => {
+      if (fail) throw new Error("database away");
+      return new Map(keys.map((k) => [k, 1]));
+    }, 0);
+    await expect(lookup("a")).rejects.toThrow("database away");
+    fail = false;
+    expect(await lookup("a")).toBe(1);
   });
 });

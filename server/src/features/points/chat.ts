@@ -1,6 +1,7 @@
 import { type ChatRoom, chatRoomService } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { earnForChatMessage, type PointsChanged, pointsAt } from "./service.ts";
+import { batchedRead } from "../../platform/shared-read.ts";
+import { earnForChatMessage, type PointsChanged, pointsOfMany } from "./service.ts";
 
 /**
  * The room's view of a member's points follows their ledger: a change that committed writes the
@@ -17,9 +18,13 @@ export const refreshRoomPoints =
  * a point within the limits (`earnForChatMessage`).
  */
 export function pointsChat(room: ChatRoom, ctx: AppContext) {
-  room.describeMember(async (member) => ({
-    points: await pointsAt(ctx.db, member._id, ctx.clock.now(), ctx.config.STATION_TIMEZONE),
-  }));
+  // Newcomers arriving together (a reconnect storm) share one query.
+  const pointsOf = batchedRead(
+    (userIds: string[]) =>
+      pointsOfMany(ctx.db, userIds, ctx.clock.now(), ctx.config.STATION_TIMEZONE),
+    0,
+  );
+  room.describeMember(async (member) => ({ points: await pointsOf(member._id) }));
   room.onMessagePosted(async (message, from) => {
     await earnForChatMessage(ctx, from.member._id, message._id, refreshRoomPoints(ctx));
   });

@@ -7,7 +7,7 @@ import {
   pointsPeriod,
   stationDate,
 } from "@airwave/contracts";
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { authorize } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx, Tx } from "../../platform/db/index.ts";
@@ -48,6 +48,32 @@ export async function pointsAt(
       ),
     );
   return Number(row?.points ?? 0);
+}
+
+/** Several members' points at `now` in one query (members without a row this month: absent). */
+export async function pointsOfMany(
+  db: DbOrTx,
+  userIds: string[],
+  now: Date,
+  timeZone: string,
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const { start, end } = pointsPeriod(now, timeZone);
+  const rows = await db
+    .select({
+      userId: pointsLedger.userId,
+      points: sql<string>`coalesce(sum(${pointsLedger.delta}), 0)::bigint`,
+    })
+    .from(pointsLedger)
+    .where(
+      and(
+        inArray(pointsLedger.userId, userIds),
+        gte(pointsLedger.createdAt, start),
+        lt(pointsLedger.createdAt, end),
+      ),
+    )
+    .groupBy(pointsLedger.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.points)]));
 }
 
 /** The member's own points now (GET /me/points). */
