@@ -126,8 +126,6 @@ export const ADMIN_USERS_TEXTS = {
     `Sign-ins from ${ip}, ${username}'s last login IP, are refused from now on.`,
   banIpConfirm: "Ban IP",
   pointsSection: "Points and scoreboard",
-  pointsNote:
-    "Granting or removing points and excluding a member from the scoreboard arrive with the points feature.",
   grantPoints: "Grant or remove points",
   excludeScoreboard: "Exclude from the scoreboard",
 } as const;

@@ -36,6 +36,7 @@ import { useRealtimeConnection } from "../../app/socket.ts";
 import { CountBadge, countText } from "../../ui/CountBadge.tsx";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
+import { MyPoints } from "../points/MyPoints.tsx";
 import { ImageViewer } from "../posts/ImageViewer.tsx";
 import { AnnouncementButton } from "./announcements/AnnouncementComposer.tsx";
 import { IncomingAnnouncement } from "./announcements/IncomingAnnouncement.tsx";
@@ -260,6 +261,7 @@ export function ChatRoomView({
         <Typography variant="h6" component="h1" sx={{ fontWeight: 800, mr: "auto" }}>
           {CHAT_TEXTS.pageTitle}
         </Typography>
+        <MyPoints meId={me._id} />
         <AnnouncementButton size="small" />
         <NameTagCustomizerButton size="small" />
         <HeaderButton

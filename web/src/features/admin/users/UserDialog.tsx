@@ -29,6 +29,7 @@ import { ApiError } from "../../../app/api.ts";
 import { useMe } from "../../../app/session.ts";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx";
 import { UserAvatar } from "../../../ui/UserAvatar.tsx";
+import { UserPointsSection } from "../../points/UserPointsSection.tsx";
 import { failureMessage } from "../../tickets/hooks.ts";
 import { AdminDialog } from "../ui/AdminDialog.tsx";
 import { QueryView } from "../ui/QueryView.tsx";
@@ -48,7 +49,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The user dialog (admin spec 2, Tab 1): role, DJ status, ban, reset mail, profile, IP ban, delete. */
+/**
+ * The user dialog (admin spec 2, Tab 1): role, DJ status, ban, reset mail, profile, IP ban, delete,
+ * points and the scoreboard exclusion.
+ */
 export function UserDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const qc = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -276,18 +280,7 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
 
               <Divider />
               <Section title={T.pointsSection}>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  {T.pointsNote}
-                </Typography>
-                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
-                  <Button variant="outlined" disabled>
-                    {T.grantPoints}
-                  </Button>
-                  <FormControlLabel
-                    control={<Switch disabled checked={false} />}
-                    label={T.excludeScoreboard}
-                  />
-                </Stack>
+                <UserPointsSection userId={userId} />
               </Section>
             </Stack>
           )}

@@ -4,6 +4,7 @@ import {
   type AdminUserView,
   IP_BAN_MESSAGES,
   ADMIN_USERS_MESSAGES as M,
+  POINTS_API,
   ADMIN_USERS_TEXTS as T,
 } from "@airwave/contracts";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
@@ -244,6 +245,8 @@ describe("UsersTab", () => {
       if (path.endsWith("/reset-email")) return json({ message: M.resetSent });
       if (path.endsWith("/ban-ip")) return json({ ok: true });
       if (path.endsWith("/delete")) return json({ message: ADMIN_DELETE_MESSAGES.deleted });
+      if (path === POINTS_API.adminUserPoints("u-bob"))
+        return json({ userId: "u-bob", points: 42, excludeFromScoreboard: false });
       return json({}, 404);
     });
     const user = userEvent.setup();
@@ -277,10 +280,10 @@ describe("UsersTab", () => {
     await user.click(within(ipConfirm).getByRole("button", { name: T.banIpConfirm }));
     expect(await screen.findByText(IP_BAN_MESSAGES.banned)).toBeVisible();
 
-    // The points controls wait for the points feature: visible, disabled, no call.
-    expect(within(dialog).getByText(T.pointsNote)).toBeVisible();
-    expect(within(dialog).getByRole("button", { name: T.grantPoints })).toBeDisabled();
-    expect(within(dialog).getByRole("switch", { name: T.excludeScoreboard })).toBeDisabled();
+    // The points section (its behaviour: points/UserPointsSection.test.tsx): the member's points.
+    const points = within(dialog).getByRole("region", { name: T.pointsSection });
+    expect(await within(points).findByText("42")).toBeVisible();
+    expect(within(points).getByRole("switch", { name: T.excludeScoreboard })).toBeEnabled();
     expect(within(dialog).getByRole("link", { name: T.viewProfile })).toHaveAttribute(
       "href",
       "/user/bob",
