@@ -33,6 +33,7 @@ export * from "./notifications.ts";
 export * from "./platform.routes.ts";
 export * from "./points.routes.ts";
 export * from "./points.ts";
+export * from "./points-scoreboard.ts";
 export * from "./points-ui.ts";
 export * from "./posts.routes.ts";
 export * from "./posts.ts";

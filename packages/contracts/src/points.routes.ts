@@ -7,6 +7,11 @@ import {
   myPointsAnswerSchema,
   POINTS_API,
 } from "./points.ts";
+import {
+  SCOREBOARD_API,
+  scoreboardAnswerSchema,
+  scoreboardQuerySchema,
+} from "./points-scoreboard.ts";
 import { defineRoutes } from "./route.ts";
 
 /** An id-taking path builder as a route pattern (the builder escapes the `:` of `:id`). */
@@ -20,6 +25,14 @@ export const POINTS_ROUTES = /* @__PURE__ */ defineRoutes("points", {
     access: "member",
     summary: "My points this month",
     response: myPointsAnswerSchema,
+  },
+  scoreboard: {
+    method: "GET",
+    path: SCOREBOARD_API.scoreboard,
+    access: "member",
+    summary: "This month's scoreboard: the top member plus the next 49, or a username search",
+    query: scoreboardQuerySchema,
+    response: scoreboardAnswerSchema,
   },
   userPoints: {
     method: "GET",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { POINTS_REASONS } from "@airwave/contracts";
-import { pointsLedger } from "../../src/features/points/schema.ts";
+import { pointsLedger, pointsMembers } from "../../src/features/points/schema.ts";
 import type { DbOrTx } from "../../src/platform/db/index.ts";
 
 /**
@@ -13,6 +13,8 @@ export async function buildPoints(
   delta: number,
   overrides: { at?: Date; reason?: string; reference?: string | null } = {},
 ) {
+  // Every change of a member's points holds their points_members row (the scoreboard starts there).
+  await db.insert(pointsMembers).values({ userId }).onConflictDoNothing();
   const [row] = await db
     .insert(pointsLedger)
     .values({

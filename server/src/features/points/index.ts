@@ -1,5 +1,6 @@
 import type { Feature } from "../../platform/feature.ts";
 import { pointsChat } from "./chat.ts";
+import { monthResetJob } from "./month-reset.ts";
 import { pointsRoutes } from "./routes.ts";
 import { pointsLedger, pointsMembers } from "./schema.ts";
 
@@ -11,5 +12,6 @@ export const pointsFeature: Feature = {
   name: "points",
   routes: pointsRoutes,
   chat: pointsChat,
+  jobs: [monthResetJob],
   deleteAccount: { tables: [pointsLedger, pointsMembers] },
 };

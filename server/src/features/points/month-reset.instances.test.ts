@@ -1,0 +1,85 @@
+import {
+  CHAT_NAMESPACE,
+  CHAT_SERVER_EVENTS as OUT,
+  POINTS_API,
+  SCOREBOARD_SERVER_EVENTS as RESET,
+} from "@airwave/contracts";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ChatClient } from "../../../test/chat-client.ts";
+import { buildPoints } from "../../../test/factories/points.ts";
+import { twoInstancesFixture } from "../../../test/two-instances.ts";
+import { createJobRunner } from "../../platform/jobs/index.ts";
+import { jobRuns } from "../../platform/jobs/schema.ts";
+import { settings } from "../../platform/settings.schema.ts";
+import { MONTH_ANNOUNCED_KEY, MONTH_RESET_JOB, monthResetJob } from "./month-reset.ts";
+
+/**
+ * Two app instances sharing one database and one Redis, both running the month-reset job as their
+ * timers do: the 1st's `scoreboard-reset` and `djvotes-reset` reach members of both instances once,
+ * whatever runs the job again (the other instance, a restart, a forced run).
+ */
+
+const instances = twoInstancesFixture();
+let now = new Date("2026-10-31T23:59:00Z"); // 31 October 23:59 GMT (the clocks went back on the 25th)
+
+beforeAll(async () => {
+  for (const t of [instances.one, instances.two]) t.ctx.clock = { now: () => now };
+  // The runs at start were at the real time; the test's clock starts from no run and no month.
+  await instances.one.ctx.db.delete(jobRuns).where(eq(jobRuns.name, MONTH_RESET_JOB));
+  await instances.one.ctx.db.delete(settings).where(eq(settings.key, MONTH_ANNOUNCED_KEY));
+});
+
+/** Both instances' timers firing at the same moment (a fresh runner each: as after a restart). */
+async function bothInstancesTick() {
+  const runners = [instances.one, instances.two].map((t) =>
+    createJobRunner(t.ctx, [monthResetJob]),
+  );
+  await Promise.all(runners.map((r) => r.start()));
+  await Promise.all(runners.map((r) => r.stop()));
+}
+
+/** Everything either instance published before this reached `clients` (a marker from each). */
+let markers = 0;
+async function settled(clients: ChatClient[]) {
+  const sent = [instances.one, instances.two].map((t) => {
+    const message = `marker ${++markers}`;
+    t.ctx.realtime.publish(
+      OUT.system,
+      { type: "system", message },
+      { all: true, namespace: CHAT_NAMESPACE },
+    );
+    return message;
+  });
+  for (const c of clients)
+    for (const message of sent)
+      await c.next<{ message: string }>(OUT.system, (p) => p.message === message);
+}
+
+const count = (c: ChatClient, event: string) => c.received.filter((r) => r.event === event).length;
+
+describe("the month boundary on two instances sharing a database and Redis", () => {
+  it("each member hears scoreboard-reset and djvotes-reset once; points start from 0", async () => {
+    const { one, two } = instances;
+    const a = await instances.join(one);
+    const b = await instances.join(two);
+    await buildPoints(one.ctx.db, a.member.user.id, 12, { at: new Date("2026-10-20T10:00:00Z") });
+
+    await bothInstancesTick(); // records October, says nothing
+    now = new Date("2026-11-01T00:00:00Z");
+    await bothInstancesTick();
+    // Later ticks, and forced runs on both at once (the lock's period passed over), say nothing more.
+    now = new Date("2026-11-01T00:01:00Z");
+    await bothInstancesTick();
+    await Promise.all([one.jobs.runOnce(MONTH_RESET_JOB), two.jobs.runOnce(MONTH_RESET_JOB)]);
+    await settled([a, b]);
+    const payload = { month: "2026-11", at: "2026-11-01T00:00:00.000Z" };
+    for (const member of [a, b]) {
+      expect(await member.next(RESET.scoreboardReset)).toEqual(payload);
+      expect(await member.next(RESET.djVotesReset)).toEqual(payload);
+      expect(count(member, RESET.scoreboardReset)).toBe(1);
+      expect(count(member, RESET.djVotesReset)).toBe(1);
+    }
+    expect((await a.agent.get(POINTS_API.myPoints)).json()).toEqual({ points: 0 });
+  });
+});
