@@ -53,7 +53,7 @@ export const djVoteEntrySchema = z.object({
   dj: z.string(),
   djId: z.string(),
   votes: z.array(z.string()),
-  profileimage: z.string().nullable(),
+  profileimage: z.string(),
 });
 export type DjVoteEntry = z.infer<typeof djVoteEntrySchema>;
 

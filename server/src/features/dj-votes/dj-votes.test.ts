@@ -207,19 +207,19 @@ describe("GET /djVotes", () => {
         dj: b.user.username,
         djId: b.user.id,
         votes: [v1.user.id, v2.user.id],
-        profileimage: b.user.profileimage ?? null,
+        profileimage: b.user.profileimage,
       },
       {
         dj: c.user.username,
         djId: c.user.id,
         votes: [v2.user.id],
-        profileimage: c.user.profileimage ?? null,
+        profileimage: c.user.profileimage,
       },
       {
         dj: a.user.username,
         djId: a.user.id,
         votes: [],
-        profileimage: a.user.profileimage ?? null,
+        profileimage: a.user.profileimage,
       },
     ]);
     // Sorted by votes throughout.
@@ -253,8 +253,13 @@ describe("the Top DJ of the Month in the room", () => {
     setClock("2026-10-05T12:01:00Z");
     await vote(v2, b.user.username);
     expect(await seenBy([a.user.id, b.user.id])).toEqual([true, false]);
+    // GET /djVotes lists them in the same order: the Top DJ first.
+    const order = async () =>
+      (await votesOf(v1)).map((e) => e.djId).filter((id) => id === a.user.id || id === b.user.id);
+    expect(await order()).toEqual([a.user.id, b.user.id]);
     await vote(v2, b.user.username);
     expect(await seenBy([a.user.id, b.user.id])).toEqual([false, true]);
+    expect(await order()).toEqual([b.user.id, a.user.id]);
     // A member who joins after the lead changed carries it too.
     inRoomA.close();
     expect(await seenBy([b.user.id])).toEqual([true]);

@@ -47,7 +47,14 @@ export async function topDjOf(db: DbOrTx, month: string): Promise<string | null>
 export const topDjAt = (ctx: AppContext, now: Date) =>
   topDjOf(ctx.db, pointsPeriod(now, ctx.config.STATION_TIMEZONE).month);
 
-/** GET /djVotes: every votable DJ with this month's voters (one id per vote), most votes first. */
+/** Ids in PostgreSQL's order of `text` ids (uuids: the same in every collation). */
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * GET /djVotes: every votable DJ with this month's voters (one id per vote), in the Top DJ's order:
+ * most votes first, between equals the one who reached the count first, then by name. The first
+ * entry with votes is the Top DJ of the Month (`topDjOf`).
+ */
 export async function listDjVotes(ctx: AppContext): Promise<DjVotesAnswer> {
   const { month } = pointsPeriod(ctx.clock.now(), ctx.config.STATION_TIMEZONE);
   const djs = await ctx.db
@@ -56,25 +63,35 @@ export async function listDjVotes(ctx: AppContext): Promise<DjVotesAnswer> {
     .where(votableDj);
   if (djs.length === 0) return [];
   const votes = await ctx.db
-    .select({ djId: djVotes.djId, voterId: djVotes.voterId })
+    .select({ djId: djVotes.djId, voterId: djVotes.voterId, at: djVotes.createdAt })
     .from(djVotes)
     .where(eq(djVotes.month, month))
     .orderBy(asc(djVotes.createdAt), asc(djVotes.id));
   const votersOf = new Map<string, string[]>();
-  for (const v of votes) votersOf.set(v.djId, [...(votersOf.get(v.djId) ?? []), v.voterId]);
+  const reachedAt = new Map<string, number>();
+  for (const v of votes) {
+    votersOf.set(v.djId, [...(votersOf.get(v.djId) ?? []), v.voterId]);
+    reachedAt.set(v.djId, v.at.getTime());
+  }
   return djs
     .map((dj) => ({
-      dj: dj.username,
-      djId: dj.id,
-      votes: votersOf.get(dj.id) ?? [],
-      profileimage: dj.profileimage ?? null,
+      entry: {
+        dj: dj.username,
+        djId: dj.id,
+        votes: votersOf.get(dj.id) ?? [],
+        profileimage: dj.profileimage,
+      },
+      reached: reachedAt.get(dj.id) ?? 0,
     }))
     .sort(
       (a, b) =>
-        b.votes.length - a.votes.length ||
-        a.dj.toLowerCase().localeCompare(b.dj.toLowerCase()) ||
-        a.djId.localeCompare(b.djId),
-    );
+        b.entry.votes.length - a.entry.votes.length ||
+        a.reached - b.reached ||
+        (a.entry.votes.length > 0 ? byId(a.entry.djId, b.entry.djId) : 0) ||
+        a.entry.dj.toLowerCase().localeCompare(b.entry.dj.toLowerCase()) ||
+        byId(a.entry.djId, b.entry.djId),
+    )
+    .map(({ entry }) => entry);
 }
 
 /**
