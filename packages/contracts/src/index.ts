@@ -21,6 +21,8 @@ export * from "./chat-ui.ts";
 export * from "./client-routes.ts";
 export * from "./dj.routes.ts";
 export * from "./dj.ts";
+export * from "./dj-votes.routes.ts";
+export * from "./dj-votes.ts";
 export * from "./effects.routes.ts";
 export * from "./effects.ts";
 export * from "./gifs.routes.ts";

@@ -3,6 +3,7 @@ import { adminFeature } from "./admin/index.ts";
 import { authFeature } from "./auth/index.ts";
 import { chatFeature } from "./chat/index.ts";
 import { djFeature } from "./dj/index.ts";
+import { djVotesFeature } from "./dj-votes/index.ts";
 import { effectsFeature } from "./effects/index.ts";
 import { gifsFeature } from "./gifs/index.ts";
 import { homeFeature } from "./home/index.ts";
@@ -38,6 +39,7 @@ export const FEATURES: readonly Feature[] = [
   ticketsFeature,
   scheduleFeature,
   djFeature,
+  djVotesFeature,
   gifsFeature,
   radioFeature,
 ];
