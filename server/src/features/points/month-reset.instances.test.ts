@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { buildPoints } from "../../../test/factories/points.ts";
 import { twoInstancesFixture } from "../../../test/two-instances.ts";
+import { chatRoomService } from "../../platform/chat-room/index.ts";
 import { createJobRunner } from "../../platform/jobs/index.ts";
 import { jobRuns } from "../../platform/jobs/schema.ts";
 import { settings } from "../../platform/settings.schema.ts";
@@ -64,6 +65,10 @@ describe("the month boundary on two instances sharing a database and Redis", () 
     const a = await instances.join(one);
     const b = await instances.join(two);
     await buildPoints(one.ctx.db, a.member.user.id, 12, { at: new Date("2026-10-20T10:00:00Z") });
+    // October's Top DJ, as the room shows them until the month ends.
+    await one.ctx.services
+      .get(chatRoomService)
+      .presence.update(b.member.user.id, { isTopDJ: true });
 
     await bothInstancesTick(); // records October, says nothing
     now = new Date("2026-11-01T00:00:00Z");
@@ -81,5 +86,10 @@ describe("the month boundary on two instances sharing a database and Redis", () 
       expect(count(member, RESET.djVotesReset)).toBe(1);
     }
     expect((await a.agent.get(POINTS_API.myPoints)).json()).toEqual({ points: 0 });
+    // The room's view starts the month afresh: no points, no top member, no Top DJ.
+    const room = await one.ctx.services.get(chatRoomService).presence.members();
+    expect(room.map((m) => [m._id, m.points, m.isTopUser, m.isTopDJ]).sort()).toEqual(
+      [a, b].map((m) => [m.member.user.id, 0, false, false]).sort(),
+    );
   });
 });

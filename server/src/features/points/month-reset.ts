@@ -40,8 +40,9 @@ export async function announceMonth(ctx: AppContext): Promise<boolean> {
   const payload: MonthResetEvent = { month, at: start.toISOString() };
   const presence = ctx.services.get(chatRoomService).presence;
   for (const member of await presence.members()) {
-    if (member.points !== 0 || member.isTopUser) {
-      await presence.update(member._id, { points: 0, isTopUser: false });
+    // A new month: no points, no top member, no Top DJ (no votes yet) for anyone in the room.
+    if (member.points !== 0 || member.isTopUser || member.isTopDJ) {
+      await presence.update(member._id, { points: 0, isTopUser: false, isTopDJ: false });
     }
   }
   ctx.realtime.publish(OUT.scoreboardReset, payload, room);
