@@ -1,7 +1,8 @@
 import { once } from "node:events";
-import { CHAT_SERVER_EVENTS } from "@airwave/contracts";
+import { CHAT_NAMESPACE, CHAT_SERVER_EVENTS } from "@airwave/contracts";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { createJobRunner, type JobDefinition } from "../src/platform/jobs/index.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { type ChatClient, chatClient } from "./chat-client.ts";
 import type { BuiltUser } from "./factories.ts";
@@ -23,6 +24,7 @@ export function twoInstancesFixture(
   let one: TestApp | undefined;
   let two: TestApp | undefined;
   const urls = new Map<TestApp, string>();
+  let markers = 0;
   const open: ChatClient[] = [];
   /** Other sockets a test opens (`memberSocket(…, fixture.sockets)`), closed after it. */
   const sockets: Socket[] = [];
@@ -85,6 +87,36 @@ export function twoInstancesFixture(
         await ended;
       }
       await t.app.close();
+    },
+    /**
+     * Both instances' timers firing at the same moment: a fresh runner of `job` on each (as after
+     * a restart) ticks it once, at the same time.
+     */
+    async tickOnBoth(job: JobDefinition) {
+      const runners = [ready(one), ready(two)].map((t) => createJobRunner(t.ctx, [job]));
+      await Promise.all(runners.map((r) => r.start()));
+      await Promise.all(runners.map((r) => r.stop()));
+    },
+    /**
+     * Everything either instance published before this has reached `clients`: each instance sends
+     * a marker to the room, and what one instance publishes arrives in order.
+     */
+    async settled(clients: ChatClient[]) {
+      const sent = [ready(one), ready(two)].map((t) => {
+        const message = `marker ${++markers}`;
+        t.ctx.realtime.publish(
+          CHAT_SERVER_EVENTS.system,
+          { type: "system", message },
+          { all: true, namespace: CHAT_NAMESPACE },
+        );
+        return message;
+      });
+      for (const c of clients)
+        for (const message of sent)
+          await c.next<{ message: string }>(
+            CHAT_SERVER_EVENTS.system,
+            (p) => p.message === message,
+          );
     },
     /** Connects a member to `t`'s room and waits until they are in (the history received). */
     async join(t: TestApp, member?: BuiltUser): Promise<ChatClient> {

@@ -1,6 +1,5 @@
 import {
   CHAT_MESSAGES,
-  CHAT_NAMESPACE,
   type ChatMessageView,
   CHAT_SERVER_EVENTS as OUT,
   type UpNext,
@@ -13,7 +12,6 @@ import { approvedRadioDj, stationCall } from "../../../test/factories/radio.ts";
 import { buildBooking } from "../../../test/factories/schedule.ts";
 import { buildAdmin } from "../../../test/factories.ts";
 import { twoInstancesFixture } from "../../../test/two-instances.ts";
-import { createJobRunner } from "../../platform/jobs/index.ts";
 import { jobRuns } from "../../platform/jobs/schema.ts";
 import { chatMessages } from "./schema.ts";
 import { UP_NEXT_JOB, upNextJob } from "./up-next.ts";
@@ -32,35 +30,6 @@ beforeAll(async () => {
   // The runs at start were at the real time; the test's clock starts from no run.
   await instances.one.ctx.db.delete(jobRuns).where(eq(jobRuns.name, UP_NEXT_JOB));
 });
-
-/** Both instances' timers firing at the same moment: each instance's runner ticks the job once. */
-async function bothInstancesTick() {
-  const runners = [instances.one, instances.two].map((t) => createJobRunner(t.ctx, [upNextJob]));
-  await Promise.all(runners.map((r) => r.start()));
-  await Promise.all(runners.map((r) => r.stop()));
-}
-
-/**
- * Everything either instance published before this reached `clients`: each instance then sends a
- * marker to the room, and what one instance publishes arrives in order.
- */
-let markers = 0;
-async function settled(clients: ChatClient[]) {
-  const sent = [instances.one, instances.two].map((t) => {
-    const message = `marker ${++markers}`;
-    t.ctx.realtime.publish(
-      OUT.system,
-      { type: "system", message },
-      { all: true, namespace: CHAT_NAMESPACE },
-    );
-    return message;
-  });
-  for (const c of clients) {
-    for (const message of sent) {
-      await c.next<{ message: string }>(OUT.system, (p) => p.message === message);
-    }
-  }
-}
 
 const count = (c: ChatClient, event: string, match: (p: never) => boolean = () => true) =>
   c.received.filter((r) => r.event === event && match(r.payload as never)).length;
@@ -83,9 +52,9 @@ describe("the up-next banner on two instances sharing a database and Redis", () 
     const b = await join(two);
 
     now = new Date("2026-11-18T19:40:00Z"); // 20 minutes before: nothing yet
-    await bothInstancesTick();
+    await instances.tickOnBoth(upNextJob);
     now = new Date("2026-11-18T19:46:00Z"); // 14 minutes before
-    await bothInstancesTick();
+    await instances.tickOnBoth(upNextJob);
     for (const member of [a, b]) {
       const sticky = await member.next<UpNext>(OUT.upNextSticky);
       expect(sticky).toMatchObject({
@@ -97,8 +66,8 @@ describe("the up-next banner on two instances sharing a database and Redis", () 
     }
     // A later period's check (either instance) does not send it again.
     now = new Date("2026-11-18T19:47:00Z");
-    await bothInstancesTick();
-    await settled([a, b]);
+    await instances.tickOnBoth(upNextJob);
+    await instances.settled([a, b]);
     expect(count(a, OUT.upNextSticky)).toBe(1);
     expect(count(b, OUT.upNextSticky)).toBe(1);
 
@@ -111,18 +80,18 @@ describe("the up-next banner on two instances sharing a database and Redis", () 
 
     // The slot starts: the banner clears once; the DJ goes live: the room is told once.
     now = new Date("2026-11-18T20:00:00Z");
-    await bothInstancesTick();
+    await instances.tickOnBoth(upNextJob);
     expect((await stationCall(one, "internalDjOn", { user: dj.radioUsername })).body).toBe("true");
     now = new Date("2026-11-18T20:01:00Z");
-    await bothInstancesTick();
+    await instances.tickOnBoth(upNextJob);
     const live = CHAT_MESSAGES.djLive(dj.user.username);
     for (const member of [a, b]) {
       await member.next(OUT.upNextClear);
       await member.next<ChatMessageView>(OUT.message, (m) => m.message === live);
     }
     now = new Date("2026-11-18T20:02:00Z");
-    await bothInstancesTick();
-    await settled([a, b]);
+    await instances.tickOnBoth(upNextJob);
+    await instances.settled([a, b]);
     for (const member of [a, b]) {
       expect(count(member, OUT.upNextClear)).toBe(1);
       expect(count(member, OUT.message, (m: ChatMessageView) => m.message === live)).toBe(1);

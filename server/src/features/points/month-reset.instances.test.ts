@@ -1,16 +1,10 @@
-import {
-  CHAT_NAMESPACE,
-  CHAT_SERVER_EVENTS as OUT,
-  POINTS_API,
-  SCOREBOARD_SERVER_EVENTS as RESET,
-} from "@airwave/contracts";
+import { POINTS_API, SCOREBOARD_SERVER_EVENTS as RESET } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { buildPoints } from "../../../test/factories/points.ts";
 import { twoInstancesFixture } from "../../../test/two-instances.ts";
 import { chatRoomService } from "../../platform/chat-room/index.ts";
-import { createJobRunner } from "../../platform/jobs/index.ts";
 import { jobRuns } from "../../platform/jobs/schema.ts";
 import { settings } from "../../platform/settings.schema.ts";
 import { MONTH_ANNOUNCED_KEY, MONTH_RESET_JOB, monthResetJob } from "./month-reset.ts";
@@ -31,32 +25,6 @@ beforeAll(async () => {
   await instances.one.ctx.db.delete(settings).where(eq(settings.key, MONTH_ANNOUNCED_KEY));
 });
 
-/** Both instances' timers firing at the same moment (a fresh runner each: as after a restart). */
-async function bothInstancesTick() {
-  const runners = [instances.one, instances.two].map((t) =>
-    createJobRunner(t.ctx, [monthResetJob]),
-  );
-  await Promise.all(runners.map((r) => r.start()));
-  await Promise.all(runners.map((r) => r.stop()));
-}
-
-/** Everything either instance published before this reached `clients` (a marker from each). */
-let markers = 0;
-async function settled(clients: ChatClient[]) {
-  const sent = [instances.one, instances.two].map((t) => {
-    const message = `marker ${++markers}`;
-    t.ctx.realtime.publish(
-      OUT.system,
-      { type: "system", message },
-      { all: true, namespace: CHAT_NAMESPACE },
-    );
-    return message;
-  });
-  for (const c of clients)
-    for (const message of sent)
-      await c.next<{ message: string }>(OUT.system, (p) => p.message === message);
-}
-
 const count = (c: ChatClient, event: string) => c.received.filter((r) => r.event === event).length;
 
 describe("the month boundary on two instances sharing a database and Redis", () => {
@@ -70,14 +38,14 @@ describe("the month boundary on two instances sharing a database and Redis", () 
       .get(chatRoomService)
       .presence.update(b.member.user.id, { isTopDJ: true });
 
-    await bothInstancesTick(); // records October, says nothing
+    await instances.tickOnBoth(monthResetJob); // records October, says nothing
     now = new Date("2026-11-01T00:00:00Z");
-    await bothInstancesTick();
+    await instances.tickOnBoth(monthResetJob);
     // Later ticks, and forced runs on both at once (the lock's period passed over), say nothing more.
     now = new Date("2026-11-01T00:01:00Z");
-    await bothInstancesTick();
+    await instances.tickOnBoth(monthResetJob);
     await Promise.all([one.jobs.runOnce(MONTH_RESET_JOB), two.jobs.runOnce(MONTH_RESET_JOB)]);
-    await settled([a, b]);
+    await instances.settled([a, b]);
     const payload = { month: "2026-11", at: "2026-11-01T00:00:00.000Z" };
     for (const member of [a, b]) {
       expect(await member.next(RESET.scoreboardReset)).toEqual(payload);

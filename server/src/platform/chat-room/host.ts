@@ -124,14 +124,12 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
 
   const closeConnection = (connectionId: string) => nsp?.in(connectionId).disconnectSockets();
 
-  /** Admits a new connection: the member's room view, the duplicate rule, the join hooks, the list. */
-  async function join(socket: ChatSocket): Promise<ChatUser | null> {
-    const member = chatMemberOf(socket.data, socket.id);
-    for (const hook of describeHooks) Object.assign(member, await hook(member));
-    if (!socket.connected) {
-      socket.disconnect(true);
-      return null;
-    }
+  /**
+   * The one-connection rule (decisions: duplicate session): the connection takes the member's place
+   * in the room, closing a stale or closed earlier one, or is refused with `duplicate-user` and
+   * closed while the earlier one is alive. Answers whether it took the place.
+   */
+  async function takePlace(socket: ChatSocket, member: ChatUser): Promise<boolean> {
     const admission = await presence.admit(member, socket.id, now(), {
       aliveMs: CHAT_LIMITS.presenceAliveMs,
       isOpen,
@@ -142,9 +140,21 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
         message: CHAT_MESSAGES.sessionAlreadyActiveText,
       });
       socket.disconnect();
-      return null;
+      return false;
     }
     if (admission.replaced) closeConnection(admission.replaced);
+    return true;
+  }
+
+  /** Admits a new connection: the member's room view, the duplicate rule, the join hooks, the list. */
+  async function join(socket: ChatSocket): Promise<ChatUser | null> {
+    const member = chatMemberOf(socket.data, socket.id);
+    for (const hook of describeHooks) Object.assign(member, await hook(member));
+    if (!socket.connected) {
+      socket.disconnect(true);
+      return null;
+    }
+    if (!(await takePlace(socket, member))) return null;
     admitted.set(socket.id, { socket, member });
     for (const hook of joinHooks) await hook(connection(socket, member));
     // The whole list goes to the newcomer only; the room hears of the one who joined. (Sending the
@@ -260,19 +270,8 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
    * events are handled again without reconnecting.
    */
   async function restorePresence() {
-    for (const [connectionId, { socket, member }] of admitted) {
-      if (!socket.connected) continue;
-      const admission = await presence.admit(member, connectionId, now(), {
-        aliveMs: CHAT_LIMITS.presenceAliveMs,
-        isOpen,
-      });
-      if (!admission.admitted) {
-        socket.emit(OUT.duplicateUser, {
-          title: CHAT_MESSAGES.sessionAlreadyActive,
-          message: CHAT_MESSAGES.sessionAlreadyActiveText,
-        });
-        socket.disconnect();
-      } else if (admission.replaced) closeConnection(admission.replaced);
+    for (const { socket, member } of admitted.values()) {
+      if (socket.connected) await takePlace(socket, member);
     }
   }
 
