@@ -19,6 +19,7 @@ export * from "./chat-pm.ts";
 export * from "./chat-render.ts";
 export * from "./chat-ui.ts";
 export * from "./client-routes.ts";
+export * from "./coinflip.ts";
 export * from "./dj.routes.ts";
 export * from "./dj.ts";
 export * from "./dj-votes.routes.ts";

@@ -112,8 +112,18 @@ async function expectOneStationOnAir(start: Start) {
   expect(codecOf(audio)).toBe("mp3");
   expect(stationProcesses()).toEqual({ icecast: 1, liquidsoap: 1, server: 1 });
   const log = start.output();
-  expect(log.match(/\[station\] on air/g)).toHaveLength(1);
-  expect(log).not.toMatch(/starting it again|could not start/);
+  // Each restart the supervisor made, with its reason. Icecast 2.4 itself sometimes dies of a
+  // segmentation fault while starting (seen once in many CI runs); the supervisor starting it again
+  // is the designed answer to that. Any other restart (a port held by a leftover, a leftover that
+  // would not stop) is this project's defect.
+  // (A reason may run over several lines: the server's last output.)
+  const restarts = log.match(/\[station\] (?:(?!\[station\])[\s\S])*?starting it again/g) ?? [];
+  const icecastCrashes = restarts.filter((line) =>
+    /^\[station\] (?:could not start: Icecast: )?Icecast exited \(SIGSEGV\)/.test(line),
+  );
+  expect(restarts.filter((line) => !icecastCrashes.includes(line))).toEqual([]);
+  expect(log.match(/\[station\] on air/g)?.length).toBeGreaterThanOrEqual(1);
+  expect(log.match(/\[station\] on air/g)?.length).toBeLessThanOrEqual(1 + icecastCrashes.length);
 }
 
 beforeAll(async () => {
