@@ -36,7 +36,6 @@ import { useRealtimeConnection } from "../../app/socket.ts";
 import { CountBadge, countText } from "../../ui/CountBadge.tsx";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
-import { MyPoints } from "../points/MyPoints.tsx";
 import { ImageViewer } from "../posts/ImageViewer.tsx";
 import { AnnouncementButton } from "./announcements/AnnouncementComposer.tsx";
 import { IncomingAnnouncement } from "./announcements/IncomingAnnouncement.tsx";
@@ -50,6 +49,7 @@ import { RulesDialog } from "./RulesDialog.tsx";
 import { ChatRoomContext, useChatRoom } from "./room/hooks.ts";
 import { type ChatSocketFactory, defaultChatSocketFactory } from "./room/socket.ts";
 import { requestTrackId } from "./room/track-id.ts";
+import { ROOM_MESSAGE_COMPONENTS, ROOM_UI } from "./room/ui-features.ts";
 import { dismissJoin } from "./room/users.ts";
 import { ScheduleDialog } from "./ScheduleDialog.tsx";
 import { UpdateDialog } from "./UpdateDialog.tsx";
@@ -261,7 +261,9 @@ export function ChatRoomView({
         <Typography variant="h6" component="h1" sx={{ fontWeight: 800, mr: "auto" }}>
           {CHAT_TEXTS.pageTitle}
         </Typography>
-        <MyPoints meId={me._id} />
+        {ROOM_UI.map(({ name, header: Header }) =>
+          Header ? <Header key={name} me={me} mobile={mobile} /> : null,
+        )}
         <AnnouncementButton size="small" />
         <NameTagCustomizerButton size="small" />
         <HeaderButton
@@ -343,6 +345,9 @@ export function ChatRoomView({
       )}
       <UpNextBanner upNext={state.upNext} />
       <IncomingAnnouncement />
+      {ROOM_UI.map(({ name, banner: Banner }) =>
+        Banner ? <Banner key={name} me={me} mobile={mobile} /> : null,
+      )}
       <Box sx={{ position: "relative", flex: 1, minHeight: 0, display: "flex" }}>
         <WelcomeToasts
           joins={state.joins}
@@ -359,6 +364,7 @@ export function ChatRoomView({
           onLike={onLike}
           onReply={setReplyTo}
           onOpenImage={onOpenImage}
+          components={ROOM_MESSAGE_COMPONENTS}
         />
       </Box>
       <Composer
@@ -417,6 +423,9 @@ export function ChatRoomView({
         <FloatingPmWindow />
         <UpdateDialog served={served} />
         <RulesDialog />
+        {ROOM_UI.map(({ name, overlay: Overlay }) =>
+          Overlay ? <Overlay key={name} me={me} mobile={mobile} /> : null,
+        )}
       </Box>
     </ChatRoomContext>
   );

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, signedInQueryClient } from "../../test/fake-session.tsx";
-import { MessageList } from "./MessageList.tsx";
+import { type MessageComponents, MessageList } from "./MessageList.tsx";
 import type { Pulse } from "./room/messages.ts";
 import { chatMessage } from "./test-utils.ts";
 
@@ -21,7 +21,12 @@ const like = (userId: string): ChatLike => ({
 
 function setup(
   messages: ChatMessageView[],
-  extra: { likes?: Record<string, ChatLike[]>; pulses?: Pulse[]; meId?: string } = {},
+  extra: {
+    likes?: Record<string, ChatLike[]>;
+    pulses?: Pulse[];
+    meId?: string;
+    components?: MessageComponents;
+  } = {},
 ) {
   const onLike = vi.fn();
   const onReply = vi.fn();
@@ -39,6 +44,7 @@ function setup(
         onLike={onLike}
         onReply={onReply}
         onOpenImage={onOpenImage}
+        components={extra.components}
       />
     </AppProviders>,
   );
@@ -49,6 +55,28 @@ const article = (name: string) =>
   screen.getByRole("article", { name: CHAT_TEXTS.messageFrom(name) });
 
 describe("MessageList", () => {
+  it("lets a feature draw the messages of its type, in the list's order", () => {
+    setup(
+      [
+        chatMessage({ _id: "a", username: "ann", message: "before" }),
+        chatMessage({ _id: "offer-1", type: "coinflip", username: "bob", message: "an offer" }),
+      ],
+      {
+        components: {
+          coinflip: ({ message, meId }) => (
+            <p>
+              card {message._id} for {meId}
+            </p>
+          ),
+        },
+      },
+    );
+    const card = screen.getByText("card offer-1 for u-me");
+    expect(card.closest("[data-type='coinflip']")?.id).toBe("chat-msg-offer-1");
+    expect(article("ann").compareDocumentPosition(card)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(screen.queryByText("an offer")).toBeNull();
+  });
+
   it("says so when there is nothing yet", () => {
     setup([]);
     expect(screen.getByText(CHAT_TEXTS.noMessages)).toBeVisible();

@@ -19,6 +19,7 @@ import ReplyIcon from "@mui/icons-material/Reply";
 import { Avatar, Box, ButtonBase, Fab, IconButton, Tooltip, Typography } from "@mui/material";
 import { keyframes } from "@mui/material/styles";
 import {
+  type ComponentType,
   memo,
   type ReactNode,
   useCallback,
@@ -31,6 +32,11 @@ import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
 import { ChatMessageText } from "./ChatMessageText.tsx";
 import { ChatNameTag } from "./ChatNameTag.tsx";
 import type { Pulse } from "./room/messages.ts";
+import type { RoomMessageProps } from "./room/ui.ts";
+
+/** The message types features draw themselves (`RoomUi.messages`), by type. */
+export type MessageComponents = Partial<Record<string, ComponentType<RoomMessageProps>>>;
+const NO_COMPONENTS: MessageComponents = {};
 
 const MEDIA_TYPES = new Set(["gif", "bvgif", "image"]);
 const INTERACTIVE_TYPES = new Set(["message", "gif", "bvgif", "image", "track-id"]);
@@ -187,6 +193,7 @@ interface ItemProps {
   onReply: (m: ChatMessageView) => void;
   onOpenImage: (src: string, alt: string) => void;
   onQuote: (id: string) => void;
+  components: MessageComponents;
 }
 
 const MessageItem = memo(function MessageItem({
@@ -200,6 +207,7 @@ const MessageItem = memo(function MessageItem({
   onReply,
   onOpenImage,
   onQuote,
+  components,
 }: ItemProps) {
   const openPasted = useCallback(
     (src: string) => onOpenImage(src, CHAT_TEXTS.pastedImageAlt),
@@ -252,6 +260,13 @@ const MessageItem = memo(function MessageItem({
     ) : null;
   } else if (isUserType) {
     body = <ChatMessageText message={m.message} format={m.format} onOpenImage={openPasted} />;
+  } else if (components[m.type]) {
+    const Own = components[m.type] as ComponentType<RoomMessageProps>;
+    return (
+      <Box id={`chat-msg-${m._id}`} data-type={m.type} sx={{ position: "relative" }}>
+        <Own message={m} meId={meId} />
+      </Box>
+    );
   } else {
     return (
       <Box id={`chat-msg-${m._id}`} data-type={m.type} sx={{ position: "relative" }}>
@@ -400,6 +415,7 @@ export function MessageList({
   onLike,
   onReply,
   onOpenImage,
+  components = NO_COMPONENTS,
 }: {
   messages: ChatMessageView[];
   likes: Record<string, ChatLike[]>;
@@ -411,6 +427,8 @@ export function MessageList({
   onLike: (id: string) => void;
   onReply: (m: ChatMessageView) => void;
   onOpenImage: (src: string, alt: string) => void;
+  /** The message types features draw themselves. */
+  components?: MessageComponents;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -508,6 +526,7 @@ export function MessageList({
               onReply={onReply}
               onOpenImage={onOpenImage}
               onQuote={onQuote}
+              components={components}
             />
           ))
         )}

@@ -1,0 +1,11 @@
+import { pointsRoomUi } from "../../points/room-ui.tsx";
+import { messageComponentsOf, type RoomUi } from "./ui.ts";
+
+/**
+ * The features that show themselves in the chat room's screen, in the order their header items,
+ * banners and overlays appear. A feature adds one line here (see `ui.ts`).
+ */
+export const ROOM_UI: readonly RoomUi[] = [pointsRoomUi];
+
+/** The chat message types features draw themselves. */
+export const ROOM_MESSAGE_COMPONENTS = messageComponentsOf(ROOM_UI);
