@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (happy-dom does not compute the font size the text-size test reads from the page's styles.)
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
