@@ -82,6 +82,10 @@ function activeFor(s: CoinflipSlots, offer: CoinflipOffer, now: number): ActiveC
   return { offer, countdownEndsAt: countdownEnd(offer, now), startedAt: null, result: null };
 }
 
+/** When the spin began: already at the countdown's end when that has passed on this clock. */
+const spinStart = (active: ActiveCoinflip, now: number): number =>
+  active.startedAt ?? Math.min(now, active.countdownEndsAt);
+
 type Room = RoomEffects<CoinflipSlots>;
 
 /**
@@ -124,12 +128,13 @@ export const coinflipFeature = defineRoomFeature<CoinflipSlots>({
         const meId = room.meId();
         const mine = meId && isRecord(payload.results) ? payload.results[meId] : undefined;
         if (!meId || !isRecord(mine)) return next;
-        const active = activeFor(s, offer, Date.now());
+        const now = Date.now();
+        const active = activeFor(s, offer, now);
         return {
           ...next,
           coinflipActive: {
             ...active,
-            startedAt: active.startedAt ?? Date.now(),
+            startedAt: spinStart(active, now),
             result: mine as unknown as CoinflipResult,
           },
         };
