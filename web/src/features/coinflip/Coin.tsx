@@ -66,12 +66,16 @@ export function Coin({
       aria-label={label}
       data-spinning={spinning ? "true" : "false"}
       data-face={spinning ? "" : (face ?? "")}
+      data-motion={reducedMotion ? "still" : "animated"}
       sx={{
         "--coin-size": `${size}px`,
         width: size,
         height: size,
         perspective: "600px",
         mx: "auto",
+        // On the outer box: a filter or opacity on the 3D box would flatten it (one side only).
+        filter: "drop-shadow(0 10px 16px rgba(0,0,0,0.5))",
+        opacity: spinning && reducedMotion ? 0.7 : 1,
         animation: spinning && !reducedMotion ? `${bob} 0.8s ease-in-out infinite` : undefined,
       }}
     >
@@ -84,8 +88,6 @@ export function Coin({
           transform: turned ? "rotateY(180deg)" : "rotateY(0deg)",
           transition: reducedMotion ? undefined : "transform 0.6s cubic-bezier(.2,.9,.3,1.3)",
           animation: spinning && !reducedMotion ? `${spin} 0.8s linear infinite` : undefined,
-          filter: "drop-shadow(0 10px 16px rgba(0,0,0,0.5))",
-          opacity: spinning && reducedMotion ? 0.7 : 1,
         }}
       >
         <Side face="heads" />

@@ -72,7 +72,9 @@ describe("CountdownModal", () => {
       },
     });
     expect(screen.getByText(T.spinning)).toBeVisible();
-    expect(screen.getByRole("img", { name: T.spinning })).toHaveAttribute("data-spinning", "true");
+    const coin = screen.getByRole("img", { name: T.spinning });
+    expect(coin).toHaveAttribute("data-spinning", "true");
+    expect(coin).toHaveAttribute("data-motion", "animated");
     expect(screen.queryByText(T.landed(T.faces.tails))).toBeNull();
     expect(closeButton()).toBeDisabled();
     advance(COINFLIP_LIMITS.minSpinMs - 200);
@@ -100,6 +102,8 @@ describe("CountdownModal", () => {
     send(OUT.accepted, offer({ state: "accepted", initiator: alice, opponent: bob, startAt }));
     advance(COINFLIP_LIMITS.countdownMs + 5_000);
     expect(screen.getByText(T.spinning)).toBeVisible();
+    // Reduced motion: the coin stays still while flipping.
+    expect(screen.getByRole("img", { name: T.spinning })).toHaveAttribute("data-motion", "still");
     expect(closeButton()).toBeDisabled();
     send(OUT.result, {
       offer: offer({

@@ -97,11 +97,16 @@ export function CountdownModal() {
       data-settled={settledOnClient ? "true" : "false"}
     >
       <DialogTitle id="coinflip-modal-title" sx={{ fontWeight: 800, textAlign: "center" }}>
-        {T.coinflipName} · {active.offer.wager}
+        {T.coinflipName}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ alignItems: "stretch", pt: 1 }}>
-          <Players active={active} />
+          <Stack spacing={0.5} sx={{ textAlign: "center" }}>
+            <Typography variant="body2" color="text.secondary">
+              {T.offerBy(active.offer.initiator.username, active.offer.wager)}
+            </Typography>
+            <Players active={active} />
+          </Stack>
           <Box sx={{ py: 2 }}>
             <Coin
               face={face ?? active.offer.pick}

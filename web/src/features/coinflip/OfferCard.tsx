@@ -158,6 +158,7 @@ export function OfferCard({ message, meId }: RoomMessageProps) {
         <Stack spacing={0.75} sx={{ minWidth: 0, flex: 1 }}>
           <Stack
             direction="row"
+            useFlexGap
             spacing={1}
             sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}
           >
