@@ -1,3 +1,4 @@
+import { coinflipFeature } from "../../coinflip/room.ts";
 import { announcementsFeature } from "../announcements/room.ts";
 import { initialStateOf, type RoomStateOf } from "./feature.ts";
 import type { ChatRoomClient } from "./host.ts";
@@ -18,6 +19,7 @@ export const ROOM_FEATURES = [
   upNextFeature,
   trackIdFeature,
   announcementsFeature,
+  coinflipFeature,
 ] as const;
 
 type RoomFeatures = typeof ROOM_FEATURES;

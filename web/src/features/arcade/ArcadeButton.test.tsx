@@ -1,0 +1,30 @@
+import { COINFLIP_UI_TEXTS as T } from "@airwave/contracts";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { me } from "../../test/fake-session.tsx";
+import { renderInRoom, serverAnswers } from "../coinflip/test-utils.tsx";
+import { ArcadeButton } from "./ArcadeButton.tsx";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("ArcadeButton", () => {
+  it("opens the arcade menu: coin flip opens the wager dialog; battleships and roulette are coming soon", async () => {
+    serverAnswers(() => 30);
+    await renderInRoom(<ArcadeButton me={me} mobile={false} />);
+    fireEvent.click(screen.getByRole("button", { name: T.arcadeOpen }));
+
+    const menu = await screen.findByRole("dialog", { name: T.arcadeTitle });
+    for (const name of [T.battleshipsName, T.rouletteName]) {
+      const tile = within(menu).getByRole("button", { name: `${name} (${T.comingSoon})` });
+      expect(tile).toBeDisabled();
+    }
+    expect(within(menu).getAllByText(T.comingSoon)).toHaveLength(2);
+
+    fireEvent.click(within(menu).getByRole("button", { name: T.coinflipName }));
+    expect(await screen.findByRole("button", { name: T.createOffer })).toBeVisible();
+    expect(await screen.findByText(T.yourPoints(30))).toBeVisible();
+  });
+});

@@ -1,0 +1,31 @@
+import { COINFLIP_UI_TEXTS as T } from "@airwave/contracts";
+import SportsEsportsOutlinedIcon from "@mui/icons-material/SportsEsportsOutlined";
+import { IconButton, Tooltip } from "@mui/material";
+import { useState } from "react";
+import type { RoomUiProps } from "../chat/room/ui.ts";
+import { WagerDialog } from "../coinflip/WagerDialog.tsx";
+import { ArcadeMenu } from "./ArcadeMenu.tsx";
+
+/** The chat header's arcade button: the arcade menu, and the coin flip wager dialog it opens. */
+export function ArcadeButton({ me }: RoomUiProps) {
+  const [menu, setMenu] = useState(false);
+  const [wager, setWager] = useState(false);
+  return (
+    <>
+      <Tooltip title={T.arcadeOpen}>
+        <IconButton aria-label={T.arcadeOpen} size="small" onClick={() => setMenu(true)}>
+          <SportsEsportsOutlinedIcon />
+        </IconButton>
+      </Tooltip>
+      <ArcadeMenu
+        open={menu}
+        onClose={() => setMenu(false)}
+        onCoinflip={() => {
+          setMenu(false);
+          setWager(true);
+        }}
+      />
+      {wager && <WagerDialog open onClose={() => setWager(false)} meId={me._id} />}
+    </>
+  );
+}
