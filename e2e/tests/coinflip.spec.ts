@@ -1,0 +1,113 @@
+import {
+  CHAT_RULES,
+  CHAT_TEXTS,
+  COINFLIP_LIMITS,
+  POINTS_UI_TEXTS as P,
+  PATHS,
+  POINTS_API,
+  COINFLIP_UI_TEXTS as T,
+} from "@airwave/contracts";
+import { expect, type Page } from "@playwright/test";
+import { adminApi, apiSession, type Credentials, screenshot, test } from "../support/fixtures.ts";
+
+/** The member's own points in the chat room's header. */
+const myPoints = (page: Page, points: number) =>
+  page.getByText(P.myPoints(points), { exact: true });
+
+/** The admin grants `delta` points to the member (the admin's user-dialog call). */
+async function grant(who: Credentials, delta: number) {
+  const member = await apiSession(who);
+  const me = await (await member.get("/api/auth/userdata")).json();
+  await member.dispose();
+  const admin = await adminApi();
+  const res = await admin.post(POINTS_API.adminUserPoints(me._id), { delta });
+  expect(res.status()).toBe(200);
+  await admin.dispose();
+}
+
+/** Opens the chat room and passes the rules-and-sound welcome. */
+async function enterChat(page: Page) {
+  await page.goto(PATHS.chat);
+  const rules = page.getByRole("dialog", { name: CHAT_RULES.title });
+  await rules.getByRole("button", { name: CHAT_RULES.accept }).click();
+  await expect(rules).toBeHidden();
+  await expect(page.getByRole("button", { name: CHAT_TEXTS.bold })).toBeEnabled();
+}
+
+test("two members flip a coin for 5 points: both see the countdown and the same face, and the points move by 5 in both pages", async ({
+  openMember,
+}) => {
+  test.setTimeout(90_000);
+  const a = await openMember();
+  const b = await openMember({ viewport: { width: 390, height: 844 } });
+  await grant(a.member, 20);
+  await grant(b.member, 20);
+  await enterChat(a.page);
+  await enterChat(b.page);
+  await expect(myPoints(a.page, 20)).toBeVisible();
+  await expect(myPoints(b.page, 20)).toBeVisible();
+
+  // A opens the arcade: coin flip is playable; the two bigger games are shown as coming.
+  await a.page.getByRole("button", { name: T.arcadeOpen }).click();
+  const arcade = a.page.getByRole("dialog", { name: T.arcadeTitle });
+  await expect(
+    arcade.getByRole("button", { name: `${T.battleshipsName} (${T.comingSoon})` }),
+  ).toBeDisabled();
+  await expect(
+    arcade.getByRole("button", { name: `${T.rouletteName} (${T.comingSoon})` }),
+  ).toBeDisabled();
+  await screenshot(a.page, "arcade-menu-1280", { fullPage: false });
+  await arcade.getByRole("button", { name: T.coinflipName }).click();
+
+  const wager = a.page.getByRole("dialog", { name: T.wagerTitle });
+  await expect(wager.getByRole("textbox", { name: T.wagerLabel })).toHaveValue(
+    String(COINFLIP_LIMITS.minWager),
+  );
+  await wager.getByRole("button", { name: T.faces.heads }).click();
+  await screenshot(a.page, "coinflip-wager-1280", { fullPage: false });
+  // A double click sends one offer: the second is refused by the one-active-offer rule at most.
+  await wager.getByRole("button", { name: T.createOffer }).click();
+  await expect(wager).toBeHidden();
+  // The stake is taken with the offer.
+  await expect(myPoints(a.page, 15)).toBeVisible();
+
+  // B sees the offer in the chat and accepts it.
+  const card = b.page.getByRole("group", { name: T.offerBy(a.member.username, 5) });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(T.offerPick(T.faces.heads))).toBeVisible();
+  await screenshot(b.page, "coinflip-offer-390", { fullPage: false });
+  await card.getByRole("button", { name: T.accept }).click();
+  await expect(myPoints(b.page, 15)).toBeVisible();
+
+  // Both players see the countdown modal; Close waits for the face.
+  const modalA = a.page.getByRole("dialog", { name: T.coinflipName });
+  const modalB = b.page.getByRole("dialog", { name: T.coinflipName });
+  await expect(modalA.getByText(/Flipping in \d+ s/)).toBeVisible();
+  await expect(modalB.getByText(/Flipping in \d+ s/)).toBeVisible();
+  await expect(modalA.getByRole("button", { name: T.close })).toBeDisabled();
+  await screenshot(a.page, "coinflip-countdown-1280", { fullPage: false });
+  await screenshot(b.page, "coinflip-countdown-390", { fullPage: false });
+
+  // The same face in both pages.
+  const landed = /It landed on (Heads|Tails)/;
+  await expect(modalA.getByText(landed)).toBeVisible({ timeout: 20_000 });
+  await expect(modalB.getByText(landed)).toBeVisible({ timeout: 20_000 });
+  const faceA = (await modalA.getByText(landed).textContent()) ?? "";
+  const faceB = (await modalB.getByText(landed).textContent()) ?? "";
+  expect(faceA).toBe(faceB);
+  await screenshot(a.page, "coinflip-result-1280", { fullPage: false });
+  await screenshot(b.page, "coinflip-result-390", { fullPage: false });
+
+  // Heads wins for A (A picked heads); the winner has 25, the loser 15, in both pages' headers.
+  const aWon = faceA.includes(T.faces.heads);
+  const [winner, loser] = aWon ? [a.page, b.page] : [b.page, a.page];
+  await expect(winner.getByText(T.youWon(5))).toBeVisible();
+  await expect(loser.getByText(T.youLost(5))).toBeVisible();
+  await expect(winner.getByText(T.pointsBeforeAfter(15, 25))).toBeVisible();
+  await expect(loser.getByText(T.pointsBeforeAfter(15, 15))).toBeVisible();
+  await expect(modalA.getByRole("button", { name: T.close })).toBeEnabled();
+  await modalA.getByRole("button", { name: T.close }).click();
+  await modalB.getByRole("button", { name: T.close }).click();
+  await expect(myPoints(winner, 25)).toBeVisible();
+  await expect(myPoints(loser, 15)).toBeVisible();
+});
