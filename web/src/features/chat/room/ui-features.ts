@@ -1,3 +1,4 @@
+import { djVotesRoomUi } from "../../dj-votes/room-ui.tsx";
 import { pointsRoomUi } from "../../points/room-ui.tsx";
 import { messageComponentsOf, type RoomUi } from "./ui.ts";
 
@@ -5,7 +6,7 @@ import { messageComponentsOf, type RoomUi } from "./ui.ts";
  * The features that show themselves in the chat room's screen, in the order their header items,
  * banners and overlays appear. A feature adds one line here (see `ui.ts`).
  */
-export const ROOM_UI: readonly RoomUi[] = [pointsRoomUi];
+export const ROOM_UI: readonly RoomUi[] = [pointsRoomUi, djVotesRoomUi];
 
 /** The chat message types features draw themselves. */
 export const ROOM_MESSAGE_COMPONENTS = messageComponentsOf(ROOM_UI);
