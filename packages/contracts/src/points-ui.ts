@@ -16,6 +16,8 @@ export const POINTS_UI_TEXTS = {
   excludedNote: "Left out of the scoreboard; the points still count.",
   // The member's own points in the chat room
   myPoints: (points: number) => `${points.toLocaleString("en-GB")} points`,
+  /** On a phone the chip shows the number alone (its label still says what it is). */
+  myPointsShort: (points: number) => points.toLocaleString("en-GB"),
   myPointsLabel: (points: number) => `Your points this month: ${points.toLocaleString("en-GB")}`,
 } as const;
 

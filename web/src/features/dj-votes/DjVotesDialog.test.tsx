@@ -171,4 +171,13 @@ describe("the DJ votes dialog", () => {
     expect(screen.getByText(T.votesLeft(DJ_VOTE_LIMITS.votesPerMonth))).toBeVisible();
     client.dispose();
   });
+
+  it("leaves its header button out on a phone (the points menu holds it)", async () => {
+    djServer(() => []);
+    const Header = djVotesRoomUi.header;
+    if (!Header) throw new Error("dj-votes has a header");
+    const { client } = await renderInRoom(<Header me={me} mobile />);
+    expect(screen.queryByRole("button", { name: T.open })).toBeNull();
+    client.dispose();
+  });
 });

@@ -9,15 +9,17 @@ import { djVotesKeys } from "./api.ts";
 import { DjVotesDialog } from "./DjVotesDialog.tsx";
 
 /**
- * The DJ votes button of the chat header and its dialog. A new month (`djvotes-reset`) re-reads
- * the votes and the Top DJ.
+ * The DJ votes button of the chat header and its dialog (on a phone the points menu holds it). A new
+ * month (`djvotes-reset`) re-reads the votes and the Top DJ.
  */
-function DjVotesHeader({ me }: RoomUiProps) {
+function DjVotesHeader({ me, mobile }: RoomUiProps) {
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   useRoomEvent(SCOREBOARD_SERVER_EVENTS.djVotesReset, () => {
     void qc.invalidateQueries({ queryKey: djVotesKeys.all });
   });
+  // A phone's header has no room: the points menu opens the dialog there.
+  if (mobile) return null;
   return (
     <>
       <Tooltip title={T.open}>

@@ -1,6 +1,9 @@
 import {
+  DJ_VOTES_API,
+  DJ_VOTES_UI_TEXTS,
   LEADERBOARD_TEXTS as L,
   MONTH_END_TEXTS as M,
+  POINTS_UI_TEXTS as P,
   POINTS_API,
   SCOREBOARD_API,
   SCOREBOARD_MESSAGES,
@@ -60,6 +63,8 @@ function scoreboardServer(extra?: (search: string | null) => Response | undefine
       if (custom) return custom;
       return json(search ? board.filter((e) => e.username.includes(search)) : board);
     }
+    if (path === POINTS_API.myPoints) return json({ points: 0 });
+    if (path === DJ_VOTES_API.djVotes) return json([]);
     return json({}, 404);
   });
 }
@@ -164,9 +169,18 @@ describe("the points menu on a phone", () => {
     await user.click(screen.getByRole("button", { name: L.open }));
     const menu = await screen.findByRole("menu");
     expect(await within(menu).findByRole("timer")).toHaveTextContent(M.untilNewMonth("4d 12h"));
+    // The number alone in the chip, its label saying what it is.
+    expect(screen.getByLabelText(P.myPointsLabel(0))).toHaveTextContent(P.myPointsShort(0));
     await user.click(within(menu).getByRole("menuitem", { name: L.open }));
-    expect(await screen.findByRole("dialog", { name: L.title })).toBeVisible();
+    const board = await screen.findByRole("dialog", { name: L.title });
     expect(await screen.findByText("topper")).toBeVisible();
+    await user.click(within(board).getByRole("button", { name: L.close }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The DJ votes are in the same menu on a phone.
+    await user.click(screen.getByRole("button", { name: L.open }));
+    await user.click(await screen.findByRole("menuitem", { name: DJ_VOTES_UI_TEXTS.open }));
+    expect(await screen.findByRole("dialog", { name: DJ_VOTES_UI_TEXTS.title })).toBeVisible();
+    expect(await screen.findByText(DJ_VOTES_UI_TEXTS.noDjs)).toBeVisible();
     client.dispose();
   });
 });

@@ -1,12 +1,18 @@
-import { LEADERBOARD_TEXTS as L, SCOREBOARD_SERVER_EVENTS } from "@airwave/contracts";
+import {
+  DJ_VOTES_UI_TEXTS,
+  LEADERBOARD_TEXTS as L,
+  SCOREBOARD_SERVER_EVENTS,
+} from "@airwave/contracts";
 import EmojiEventsOutlinedIcon from "@mui/icons-material/EmojiEventsOutlined";
 import HourglassTopIcon from "@mui/icons-material/HourglassTop";
+import HowToVoteOutlinedIcon from "@mui/icons-material/HowToVoteOutlined";
 import LeaderboardIcon from "@mui/icons-material/Leaderboard";
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useRoomEvent } from "../chat/room/hooks.ts";
 import { defineRoomUi, type RoomUiProps } from "../chat/room/ui.ts";
+import { DjVotesDialog } from "../dj-votes/DjVotesDialog.tsx";
 import { pointsKeys } from "./api.ts";
 import { LeaderboardDialog } from "./Leaderboard.tsx";
 import { MonthCountdown, monthCountdown } from "./MonthCountdown.tsx";
@@ -14,8 +20,17 @@ import { MyPoints } from "./MyPoints.tsx";
 import { usePointsPeriod } from "./period.ts";
 import { TopDjBanner } from "./TopDjBanner.tsx";
 
-/** On a phone the countdown and the leaderboard share one menu (the header has no room for both). */
-function PhoneMenu({ onLeaderboard }: { onLeaderboard: () => void }) {
+/**
+ * On a phone the leaderboard, the DJ votes and the countdown share one menu (the header has no
+ * room for three more items; the DJ votes feature leaves its own button out there).
+ */
+function PhoneMenu({
+  onLeaderboard,
+  onDjVotes,
+}: {
+  onLeaderboard: () => void;
+  onDjVotes: () => void;
+}) {
   const id = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const at = usePointsPeriod();
@@ -47,6 +62,17 @@ function PhoneMenu({ onLeaderboard }: { onLeaderboard: () => void }) {
           </ListItemIcon>
           <ListItemText>{L.open}</ListItemText>
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            onDjVotes();
+          }}
+        >
+          <ListItemIcon>
+            <HowToVoteOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{DJ_VOTES_UI_TEXTS.open}</ListItemText>
+        </MenuItem>
         {countdown && (
           <MenuItem
             disabled
@@ -67,19 +93,23 @@ function PhoneMenu({ onLeaderboard }: { onLeaderboard: () => void }) {
 
 /**
  * Points in the chat room's header: the member's own points, the month-end countdown and the
- * leaderboard (one menu on a phone). A new month (`scoreboard-reset`) re-reads every points answer.
+ * leaderboard (on a phone: the points' number and one menu holding the DJ votes as well). A new month (`scoreboard-reset`) re-reads every points answer.
  */
 function PointsHeader({ me, mobile }: RoomUiProps) {
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [djVotesOpen, setDjVotesOpen] = useState(false);
   useRoomEvent(SCOREBOARD_SERVER_EVENTS.scoreboardReset, () => {
     void qc.invalidateQueries({ queryKey: pointsKeys.all });
   });
   return (
     <>
-      <MyPoints meId={me._id} />
+      <MyPoints meId={me._id} compact={mobile} />
       {mobile ? (
-        <PhoneMenu onLeaderboard={() => setOpen(true)} />
+        <>
+          <PhoneMenu onLeaderboard={() => setOpen(true)} onDjVotes={() => setDjVotesOpen(true)} />
+          <DjVotesDialog open={djVotesOpen} onClose={() => setDjVotesOpen(false)} meId={me._id} />
+        </>
       ) : (
         <>
           <MonthCountdown />
