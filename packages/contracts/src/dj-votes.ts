@@ -61,7 +61,40 @@ export type DjVoteEntry = z.infer<typeof djVoteEntrySchema>;
 export const djVotesAnswerSchema = z.array(djVoteEntrySchema);
 export type DjVotesAnswer = z.infer<typeof djVotesAnswerSchema>;
 
+/**
+ * The Top DJ of the Month (chat spec 7: "top DJ lookup"; chat spec 2: the month-end banner): the
+ * DJ with the most votes of this station month, or null while nobody has a vote.
+ */
+export const topDjSchema = z.object({
+  dj: z.string(),
+  djId: z.string(),
+  profileimage: z.string(),
+  votes: z.number().int().positive(),
+});
+export type TopDj = z.infer<typeof topDjSchema>;
+/** Wrapped in an object: a bare JSON `null` body reads as no answer on some clients. */
+export const topDjAnswerSchema = z.object({ topDj: topDjSchema.nullable() });
+export type TopDjAnswer = z.infer<typeof topDjAnswerSchema>;
+
 export const DJ_VOTES_API = {
   djVotes: "/api/auth/djVotes",
   voteDj: "/api/auth/voteDj",
+  topDj: "/api/auth/djVotes/top",
+} as const;
+
+/** The chat room's DJ votes dialog (chat spec 2, 8, 9); the spec's texts exactly where it has them. */
+export const DJ_VOTES_UI_TEXTS = {
+  open: "DJ votes",
+  title: "DJ Votes",
+  close: "Close",
+  loading: "Loading DJs…",
+  loadFailed: "Could not load the DJs.",
+  /** Chat spec 8. */
+  noDjs: "No DJs found.",
+  vote: "Vote",
+  voteFor: (dj: string) => `Vote for ${dj}`,
+  you: "You",
+  votes: (n: number) => (n === 1 ? "1 vote" : `${n.toLocaleString("en-GB")} votes`),
+  votesLeft: (n: number) => `${n} of ${DJ_VOTE_LIMITS.votesPerMonth} votes left this month`,
+  closedUntil: (left: string) => `Voting reopens on the 1st, in ${left}.`,
 } as const;

@@ -16,5 +16,53 @@ export const POINTS_UI_TEXTS = {
   excludedNote: "Left out of the scoreboard; the points still count.",
   // The member's own points in the chat room
   myPoints: (points: number) => `${points.toLocaleString("en-GB")} points`,
+  /** On a phone the chip shows the number alone (its label still says what it is). */
+  myPointsShort: (points: number) => points.toLocaleString("en-GB"),
   myPointsLabel: (points: number) => `Your points this month: ${points.toLocaleString("en-GB")}`,
+} as const;
+
+/**
+ * The chat room's points screens (chat spec 2, 8, 9; decisions "Freeze"): the leaderboard dialog
+ * and the month-end countdown with its Top DJ of the Month banner. The spec's empty search text and
+ * the freeze's closed search are SCOREBOARD_MESSAGES (points-scoreboard.ts).
+ */
+export const LEADERBOARD_TEXTS = {
+  open: "Leaderboard",
+  title: "Leaderboard",
+  close: "Close",
+  loading: "Loading the leaderboard…",
+  loadFailed: "Could not load the leaderboard.",
+  empty: "No scores yet this month.",
+  searchLabel: "Search members",
+  searchPlaceholder: "Username",
+  clearSearch: "Clear search",
+  top: "Top of the month",
+  rank: (rank: number) => `#${rank}`,
+  score: (score: number) => `${score.toLocaleString("en-GB")} pts`,
+  scoreLabel: (score: number) => `${score.toLocaleString("en-GB")} points`,
+} as const;
+
+/** Chat spec 2, 9 (Month end): the countdowns (station time) and the Top DJ of the Month banner. */
+export const MONTH_END_TEXTS = {
+  /** Before the 25th: to the freeze. */
+  untilFreeze: (left: string) => `Voting closes in ${left}`,
+  /** From the 25th to the 1st: to the new month. */
+  untilNewMonth: (left: string) => `New month in ${left}`,
+  untilFreezeLabel: (left: string) =>
+    `DJ voting and scoreboard search close on the 25th, in ${left} (station time)`,
+  untilNewMonthLabel: (left: string) =>
+    `Points are frozen; scores and DJ votes reset on the 1st, in ${left} (station time)`,
+  topDjTitle: "Top DJ of the Month",
+  topDjVotes: (votes: number) =>
+    votes === 1 ? "1 vote" : `${votes.toLocaleString("en-GB")} votes`,
+  /** A duration left: days and hours, or hours and minutes, or minutes (never negative). */
+  left: (ms: number) => {
+    const minutes = Math.max(0, Math.ceil(ms / 60_000));
+    const d = Math.floor(minutes / 1_440);
+    const h = Math.floor((minutes % 1_440) / 60);
+    const m = minutes % 60;
+    if (d > 0) return `${d}d ${h}h`;
+    if (h > 0) return `${h}h ${m}m`;
+    return `${m}m`;
+  },
 } as const;

@@ -229,6 +229,60 @@ describe("GET /djVotes", () => {
   });
 });
 
+describe("GET /djVotes/top", () => {
+  const top = async (member: SignedInMember) => {
+    const res = await member.agent.get(DJ_VOTES_API.topDj);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it("null until a DJ has a vote this month; then the DJ with most votes, name, picture and count; the freeze keeps it; the 1st clears it", async () => {
+    // A month of its own (2027-02): no other test votes in it.
+    setClock("2027-02-03T12:00:00Z");
+    const v1 = await signInMember(room.t);
+    const v2 = await signInMember(room.t);
+    const a = await buildDj(room.t.ctx.db);
+    const b = await buildDj(room.t.ctx.db);
+    expect(await top(v1)).toEqual({ topDj: null });
+
+    expect((await vote(v1, a.user.username)).statusCode).toBe(200);
+    expect(await top(v1)).toEqual({
+      topDj: { dj: a.user.username, djId: a.user.id, profileimage: a.user.profileimage, votes: 1 },
+    });
+    // b takes the lead with 2 votes (a's single vote stays).
+    setClock("2027-02-04T12:00:00Z");
+    expect((await vote(v2, b.user.username)).statusCode).toBe(200);
+    expect((await vote(v1, b.user.username)).statusCode).toBe(200);
+    const lead = {
+      topDj: { dj: b.user.username, djId: b.user.id, profileimage: b.user.profileimage, votes: 2 },
+    };
+    expect(await top(v2)).toEqual(lead);
+    // The freeze (25 Feb 00:00 GMT) closes voting: the answer is the month's final one.
+    setClock("2027-02-27T12:00:00Z");
+    expect(await top(v1)).toEqual(lead);
+    // 1 March: a new month, nobody has a vote yet.
+    setClock("2027-03-01T00:30:00Z");
+    expect(await top(v1)).toEqual({ topDj: null });
+    // Members only.
+    expect((await new Agent(room.t.app).get(DJ_VOTES_API.topDj)).statusCode).toBe(401);
+  });
+
+  it("a banned DJ is never the Top DJ", async () => {
+    setClock("2027-04-03T12:00:00Z");
+    const v = await signInMember(room.t);
+    const banned = await buildBannedUser(room.t.ctx.db, { isDj: true });
+    await room.t.ctx.db.insert(djVotes).values({
+      id: crypto.randomUUID(),
+      voterId: v.user.id,
+      djId: banned.user.id,
+      month: pointsPeriod(room.t.ctx.clock.now(), room.t.ctx.config.STATION_TIMEZONE).month,
+      slot: 1,
+      createdAt: room.t.ctx.clock.now(),
+    });
+    expect(await top(v)).toEqual({ topDj: null });
+  });
+});
+
 describe("the Top DJ of the Month in the room", () => {
   async function seenBy(userIds: string[]) {
     const viewer = await room.join();

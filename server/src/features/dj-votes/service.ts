@@ -3,6 +3,7 @@ import {
   DJ_VOTE_MESSAGES,
   type DjVotesAnswer,
   pointsPeriod,
+  type TopDjAnswer,
   type VoteDjAnswer,
 } from "@airwave/contracts";
 import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
@@ -46,6 +47,26 @@ export async function topDjOf(db: DbOrTx, month: string): Promise<string | null>
 /** The Top DJ of the station month `now` is in. */
 export const topDjAt = (ctx: AppContext, now: Date) =>
   topDjOf(ctx.db, pointsPeriod(now, ctx.config.STATION_TIMEZONE).month);
+
+/**
+ * GET /djVotes/top (chat spec 7, the top DJ lookup): this station month's Top DJ (`topDjOf`) with
+ * name, picture and vote count, or null while no votable DJ has a vote.
+ */
+export async function topDjAnswer(ctx: AppContext): Promise<TopDjAnswer> {
+  const { month } = pointsPeriod(ctx.clock.now(), ctx.config.STATION_TIMEZONE);
+  const djId = await topDjOf(ctx.db, month);
+  if (!djId) return { topDj: null };
+  const [dj] = await ctx.db
+    .select({ username: users.username, profileimage: users.profileimage })
+    .from(users)
+    .where(eq(users.id, djId));
+  const [tally] = await ctx.db
+    .select({ n: count() })
+    .from(djVotes)
+    .where(and(eq(djVotes.djId, djId), eq(djVotes.month, month)));
+  if (!dj || !tally?.n) return { topDj: null };
+  return { topDj: { dj: dj.username, djId, profileimage: dj.profileimage, votes: tally.n } };
+}
 
 /** Ids in PostgreSQL's order of `text` ids (uuids: the same in every collation). */
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -14,9 +14,10 @@ export const MY_POINTS_AFTER_MESSAGE_MS = 1_500;
 /**
  * The member's own points this month in the chat room's header (chat spec 1; community spec 7:
  * `GET /me/points`). Until that answers, the points the room carries in the member's own entry of
- * the user list; re-read after each of their messages, on focus, and every minute.
+ * the user list; re-read after each of their messages, on focus, and every minute. `compact` (a
+ * phone's header) shows the number alone.
  */
-export function MyPoints({ meId }: { meId: string }) {
+export function MyPoints({ meId, compact = false }: { meId: string; compact?: boolean }) {
   const qc = useQueryClient();
   const { users } = useRoomState();
   const fromRoom = users.find((u) => u._id === meId)?.points;
@@ -47,7 +48,7 @@ export function MyPoints({ meId }: { meId: string }) {
         variant="outlined"
         color="secondary"
         icon={<StarsOutlinedIcon />}
-        label={P.myPoints(points)}
+        label={compact ? P.myPointsShort(points) : P.myPoints(points)}
         sx={{ mr: 0.5, fontWeight: 700 }}
       />
     </Tooltip>

@@ -6,6 +6,9 @@ const r = POINTS_ROUTES;
 /** The points calls of the web, all through the typed client (contracts/points.routes.ts). */
 export const pointsApi = {
   mine: (signal?: AbortSignal) => call(r.myPoints, { signal }),
+  /** The scoreboard, or a username search of it (403 with its message during the freeze). */
+  scoreboard: (search: string, signal?: AbortSignal) =>
+    call(r.scoreboard, { query: search ? { search } : {}, signal }),
   ofUser: (id: string, signal?: AbortSignal) => call(r.userPoints, { params: { id }, signal }),
   grant: (id: string, delta: number) => call(r.grantPoints, { params: { id }, body: { delta } }),
   setExcluded: (id: string, excludeFromScoreboard: boolean) =>
@@ -15,5 +18,6 @@ export const pointsApi = {
 export const pointsKeys = {
   all: ["points"] as const,
   mine: ["points", "me"] as const,
+  scoreboard: (search: string) => ["points", "scoreboard", search] as const,
   user: (id: string) => ["points", "admin", id] as const,
 };
