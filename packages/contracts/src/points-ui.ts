@@ -15,7 +15,8 @@ export const POINTS_UI_TEXTS = {
   apply: "Apply",
   excludedNote: "Left out of the scoreboard; the points still count.",
   // The member's own points in the chat room
-  myPoints: (points: number) => `${points.toLocaleString("en-GB")} points`,
+  myPoints: (points: number) =>
+    `${points.toLocaleString("en-GB")} ${Math.abs(points) === 1 ? "point" : "points"}`,
   /** On a phone the chip shows the number alone (its label still says what it is). */
   myPointsShort: (points: number) => points.toLocaleString("en-GB"),
   myPointsLabel: (points: number) => `Your points this month: ${points.toLocaleString("en-GB")}`,

@@ -249,6 +249,8 @@ export function ChatRoomView({
         sx={{
           display: "flex",
           alignItems: "center",
+          // On a phone the buttons flow onto a second row rather than off the screen.
+          flexWrap: mobile ? "wrap" : "nowrap",
           gap: 0.5,
           pl: 2,
           pr: 1,
