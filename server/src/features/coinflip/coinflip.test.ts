@@ -1,4 +1,5 @@
 import {
+  ADMIN_API,
   CHAT_SERVER_EVENTS as CHAT_OUT,
   type ChatErrorEvent,
   type ChatMessageView,
@@ -19,7 +20,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { chatRoomFixture } from "../../../test/chat-client.ts";
 import { buildPoints } from "../../../test/factories/points.ts";
-import { buildUser } from "../../../test/factories.ts";
+import { buildAdmin, buildUser } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 import { fixedClock } from "../../platform/clock.ts";
 import { pointsLedger } from "../points/schema.ts";
 import { COINFLIP_SETTLE_JOB } from "./timers.ts";
@@ -338,5 +340,32 @@ describe("joining the room", () => {
     );
     expect(offers.map((o) => o.offerId)).not.toContain(old.offerId);
     expect(offers[0]?.face).not.toBeNull();
+  });
+});
+
+describe("deleting an account", () => {
+  it("a player of an accepted flip deleted: the other gets their stake back; the room hears it timed out", async () => {
+    const a = await member(20);
+    const b = await member(20);
+    const watcher = await member(0);
+    const offer = await create(a, 10);
+    b.socket.emit(IN.accept, { offerId: offer.offerId });
+    await b.next(OUT.accepted);
+    expect(await pointsOf(b)).toBe(10);
+    const admin = await signInMember(room.t, buildAdmin);
+    const res = await admin.agent.post(ADMIN_API.userDelete(a.member.user.id));
+    expect(res.statusCode).toBe(200);
+    expect(await watcher.next<CoinflipTimeoutEvent>(OUT.timeout)).toEqual({
+      offerId: offer.offerId,
+    });
+    expect(await pointsOf(b)).toBe(20);
+    expect(await ledgerOf(offer.offerId)).toEqual([
+      { userId: b.member.user.id, delta: -10, reason: COINFLIP_REASONS.stake },
+      { userId: b.member.user.id, delta: 10, reason: COINFLIP_REASONS.refund },
+    ]);
+    // Nothing is left to settle.
+    advance(COINFLIP_LIMITS.countdownMs);
+    await sweep();
+    expect(b.received.some((r) => r.event === OUT.result)).toBe(false);
   });
 });
