@@ -5,6 +5,7 @@ import * as contracts from "@airwave/contracts";
 import {
   ANNOUNCEMENT_CLIENT_EVENTS,
   CHAT_PM_CLIENT_EVENTS,
+  COINFLIP_CLIENT_EVENTS,
   chatClientSchemasIn,
   CHAT_CLIENT_EVENTS as IN,
   PLATFORM_ROUTES,
@@ -134,6 +135,7 @@ describe("chat handlers", () => {
       ],
       "private-messages": [CHAT_PM_CLIENT_EVENTS.send],
       radio: [TRACK_ID_CLIENT_EVENTS.request],
+      coinflip: [COINFLIP_CLIENT_EVENTS.create, COINFLIP_CLIENT_EVENTS.accept],
     });
   });
 

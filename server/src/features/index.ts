@@ -2,6 +2,7 @@ import type { Feature } from "../platform/feature.ts";
 import { adminFeature } from "./admin/index.ts";
 import { authFeature } from "./auth/index.ts";
 import { chatFeature } from "./chat/index.ts";
+import { coinflipFeature } from "./coinflip/index.ts";
 import { djFeature } from "./dj/index.ts";
 import { djVotesFeature } from "./dj-votes/index.ts";
 import { effectsFeature } from "./effects/index.ts";
@@ -40,6 +41,7 @@ export const FEATURES: readonly Feature[] = [
   scheduleFeature,
   djFeature,
   djVotesFeature,
+  coinflipFeature,
   gifsFeature,
   radioFeature,
 ];

@@ -15,6 +15,8 @@ import { chatLikes, chatMessages } from "./schema.ts";
 type MessageRow = typeof chatMessages.$inferSelect;
 
 export interface NewChatMessage {
+  /** The message's id when another record shares it (a coin flip offer's); a new ordered id otherwise. */
+  id?: string;
   clientId: number;
   senderId: string | null;
   username: string;
@@ -50,7 +52,7 @@ export async function saveChatMessage(db: DbOrTx, input: NewChatMessage): Promis
   const [row] = await db
     .insert(chatMessages)
     .values({
-      id: orderedUuid(),
+      id: input.id ?? orderedUuid(),
       clientId: input.clientId,
       senderId: input.senderId,
       username: input.username,

@@ -15,6 +15,7 @@ import { type AfterCommit, transaction } from "../../platform/db/transaction.ts"
 import { notFound } from "../../platform/errors.ts";
 import { orderedUuid } from "../../platform/ordered-id.ts";
 import { type UserRow, users } from "../users/schema.ts";
+import { refreshRoomPoints } from "./chat.ts";
 import { pointsPolicy } from "./policy.ts";
 import { pointsLedger, pointsMembers } from "./schema.ts";
 
@@ -155,6 +156,40 @@ async function record(
   const points = await pointsAt(tx, userId, now, ctx.config.STATION_TIMEZONE);
   if (onChange) afterCommit(() => onChange(userId, points));
   return points;
+}
+
+/** A game's move of a member's points: its points before and after, or a refusal. */
+export type GamePointsMove =
+  | { ok: true; before: number; after: number }
+  | { ok: false; before: number };
+
+/**
+ * A game moves a member's points inside its own transaction (a stake, a refund, a win): takes the
+ * member's points row (held to the transaction's end, so the member's other changes wait), refuses
+ * to take more than the member has (nothing written, `ok: false`), writes one ledger row with the
+ * game's reason and reference, and answers the points before and after. A move of 0 only locks and
+ * reads. The room's view of the member follows once the transaction has committed. A game moving
+ * two members' points calls this in the order of their ids, so two games never deadlock.
+ */
+export async function moveGamePoints(
+  ctx: AppContext,
+  tx: Tx,
+  afterCommit: AfterCommit,
+  move: { userId: string; delta: number; reason: string; reference: string; now: Date },
+): Promise<GamePointsMove> {
+  const { userId, delta, reason, reference, now } = move;
+  await lockMember(tx, userId);
+  const before = await pointsAt(tx, userId, now, ctx.config.STATION_TIMEZONE);
+  if (delta < 0 && before < -delta) return { ok: false, before };
+  const after = await record(ctx, tx, afterCommit, {
+    userId,
+    delta,
+    reason,
+    reference,
+    now,
+    onChange: delta === 0 ? undefined : refreshRoomPoints(ctx),
+  });
+  return { ok: true, before, after };
 }
 
 /**

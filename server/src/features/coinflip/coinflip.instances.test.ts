@@ -1,0 +1,153 @@
+import {
+  CHAT_NAMESPACE,
+  CHAT_SERVER_EVENTS,
+  COINFLIP_LIMITS,
+  COINFLIP_REASONS,
+  type CoinflipOffer,
+  type CoinflipResultEvent,
+  COINFLIP_CLIENT_EVENTS as IN,
+  COINFLIP_SERVER_EVENTS as OUT,
+  POINTS_API,
+} from "@airwave/contracts";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/app.ts";
+import type { ChatClient } from "../../../test/chat-client.ts";
+import { buildPoints } from "../../../test/factories/points.ts";
+import { buildUser } from "../../../test/factories.ts";
+import { twoInstancesFixture } from "../../../test/two-instances.ts";
+import { jobsOf } from "../../jobs.ts";
+import { createJobRunner } from "../../platform/jobs/index.ts";
+import { FEATURES } from "../index.ts";
+import { pointsLedger } from "../points/schema.ts";
+import { coinflipSettleJob } from "./timers.ts";
+
+/**
+ * The coin flip on two app instances sharing one database and one Redis: an offer made on one and
+ * accepted on the other settles once when both sweep at the same moment, and a flip that fell due
+ * while its instance was down settles once when an instance starts.
+ */
+
+const instances = twoInstancesFixture();
+let now = new Date("2026-07-10T12:00:00Z");
+const advance = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
+
+beforeAll(() => {
+  for (const t of [instances.one, instances.two]) t.ctx.clock = { now: () => now };
+});
+
+/** A member with `points` this month, in `t`'s room. */
+async function member(t: TestApp, points: number): Promise<ChatClient> {
+  const built = await buildUser(t.ctx.db);
+  await buildPoints(t.ctx.db, built.user.id, points, { at: now });
+  return instances.join(t, built);
+}
+
+const pointsOf = async (c: ChatClient) =>
+  (await c.agent.get(POINTS_API.myPoints)).json().points as number;
+
+async function ledgerOf(t: TestApp, offerId: string) {
+  return t.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.reference, offerId));
+}
+
+async function offerAndAccept(a: ChatClient, b: ChatClient, wager: number) {
+  a.socket.emit(IN.create, { pick: "heads", wager });
+  const offer = await b.next<CoinflipOffer>(
+    OUT.offer,
+    (o) => o.initiator.id === a.member.user.id && o.state === "open",
+  );
+  b.socket.emit(IN.accept, { offerId: offer.offerId });
+  await a.next<CoinflipOffer>(OUT.accepted, (o) => o.offerId === offer.offerId);
+  return offer;
+}
+
+describe("coin flips across instances", () => {
+  it("made on one, accepted on the other, swept by both at once: settled once, seen on both", async () => {
+    const { one, two } = instances;
+    const a = await member(one, 40);
+    const b = await member(two, 40);
+    const offer = await offerAndAccept(a, b, 15);
+    advance(COINFLIP_LIMITS.countdownMs);
+    await instances.tickOnBoth(coinflipSettleJob);
+    await Promise.all([
+      one.jobs.runOnce(coinflipSettleJob.name),
+      two.jobs.runOnce(coinflipSettleJob.name),
+    ]);
+    await instances.settled([a, b]);
+    const results = [a, b].map((c) =>
+      c.received.filter(
+        (r) =>
+          r.event === OUT.result &&
+          (r.payload as CoinflipResultEvent).offer.offerId === offer.offerId,
+      ),
+    );
+    expect(results.map((r) => r.length)).toEqual([1, 1]);
+    const rows = await ledgerOf(one, offer.offerId);
+    expect(rows.filter((r) => r.reason === COINFLIP_REASONS.win).map((r) => r.delta)).toEqual([30]);
+    expect((await pointsOf(a)) + (await pointsOf(b))).toBe(80);
+    expect([await pointsOf(a), await pointsOf(b)].sort()).toEqual([25, 55]);
+  });
+
+  it("a flip due while its instance was down settles once when an instance starts", async () => {
+    const { one, two } = instances;
+    const a = await member(two, 30);
+    const b = await member(two, 30);
+    const watcher = await member(one, 0);
+    const offer = await offerAndAccept(a, b, 10);
+    const open = await (async () => {
+      const c = await member(two, 10);
+      c.socket.emit(IN.create, { pick: "tails", wager: 10 });
+      return watcher.next<CoinflipOffer>(OUT.offer, (o) => o.initiator.id === c.member.user.id);
+    })();
+    // Instance two goes down before either is due; instance one's clock stays behind (no sweep).
+    await instances.die(two);
+    const later = new Date(now.getTime() + COINFLIP_LIMITS.offerExpiryMs + 1_000);
+
+    // A new instance starts on the same database and Redis, at a time both are due.
+    let restarted: TestApp | undefined;
+    try {
+      restarted = await createTestApp(
+        { REDIS_URL: instances.redis.url },
+        { sameDatabaseAs: one, jobs: [] },
+      );
+      restarted.ctx.clock = { now: () => later };
+      const runner = createJobRunner(restarted.ctx, jobsOf(FEATURES));
+      const second = createJobRunner(restarted.ctx, [coinflipSettleJob]);
+      await Promise.all([runner.start(), second.start()]);
+      await Promise.all([runner.stop(), second.stop()]);
+      // Everything the new instance published before this marker has reached the watcher.
+      restarted.ctx.realtime.publish(
+        CHAT_SERVER_EVENTS.system,
+        { type: "system", message: "marker" },
+        { all: true, namespace: CHAT_NAMESPACE },
+      );
+      await watcher.next(
+        CHAT_SERVER_EVENTS.system,
+        (p: { message: string }) => p.message === "marker",
+      );
+      const result = await watcher.next<CoinflipResultEvent>(
+        OUT.result,
+        (r) => r.offer.offerId === offer.offerId,
+      );
+      expect(result.offer.state).toBe("settled");
+      expect(await watcher.next(OUT.timeout)).toEqual({ offerId: open.offerId });
+      expect(watcher.received.filter((r) => r.event === OUT.result)).toHaveLength(1);
+      const rows = await ledgerOf(one, offer.offerId);
+      expect(rows.map((r) => r.reason).sort()).toEqual(
+        [COINFLIP_REASONS.stake, COINFLIP_REASONS.stake, COINFLIP_REASONS.win].sort(),
+      );
+      const refunds = await ledgerOf(one, open.offerId);
+      expect(refunds.map((r) => r.delta)).toEqual([-10, 10]);
+
+      // Instance one catching up later moves nothing again.
+      now = later;
+      await one.jobs.runOnce(coinflipSettleJob.name);
+      expect(await ledgerOf(one, offer.offerId)).toHaveLength(3);
+      expect(await ledgerOf(one, open.offerId)).toHaveLength(2);
+    } finally {
+      await restarted?.close();
+    }
+  });
+});
