@@ -2,16 +2,21 @@ import { setTimeout as sleep } from "node:timers/promises";
 import {
   AUTH_ROUTES,
   BROADCAST_EVENTS,
+  COINFLIP_CLIENT_EVENTS as CF_IN,
+  COINFLIP_SERVER_EVENTS as CF_OUT,
   CHAT_MESSAGES,
   CHAT_ROUTES,
   type ChatMessageView,
   type ChatPrivateMessage,
   type ChatUser,
+  type CoinflipOffer,
+  type CoinflipResultEvent,
   CHAT_CLIENT_EVENTS as IN,
   type NotificationView,
   CHAT_SERVER_EVENTS as OUT,
   CHAT_PM_CLIENT_EVENTS as PM_IN,
   CHAT_PM_SERVER_EVENTS as PM_OUT,
+  pointsPeriod,
   SCHEDULE_ROUTES,
   type ScheduleChangedEvent,
   stationParts,
@@ -23,11 +28,13 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages } from "../../src/features/chat/schema.ts";
 import { UP_NEXT_JOB } from "../../src/features/chat/up-next.ts";
+import { pointsLedger } from "../../src/features/points/schema.ts";
 import { users } from "../../src/features/users/schema.ts";
 import { jobRuns } from "../../src/platform/jobs/schema.ts";
 import { type Cluster, startCluster } from "../cluster/cluster.ts";
 import type { AppInstance } from "../cluster/instance.ts";
 import { loopback, type RecordedSocket, Visitor } from "../cluster/visitor.ts";
+import { buildPoints } from "../factories/points.ts";
 import { buildDj } from "../factories/schedule.ts";
 import { type BuiltUser, buildAdmin, buildMembers, buildUser } from "../factories.ts";
 
@@ -53,7 +60,18 @@ function upNextSlot(now: Date) {
   return { start, day: WEEKDAYS[parts.weekday] ?? "Monday", timeSlot: timeSlotLabel(parts.hour) };
 }
 
-const slot = upNextSlot(new Date());
+/**
+ * The run's station time: now, or a week earlier when the next few hours fall in the points
+ * freeze (25th to the 1st), where the coin flip the run plays is closed.
+ */
+function runBase(now: Date) {
+  const soon = new Date(now.getTime() + 3 * 60 * MINUTE);
+  return pointsPeriod(soon, TIME_ZONE).frozen
+    ? new Date(now.getTime() - 7 * 24 * 60 * MINUTE)
+    : now;
+}
+
+const slot = upNextSlot(runBase(new Date()));
 let cluster: Cluster;
 let one: AppInstance;
 let two: AppInstance;
@@ -234,6 +252,42 @@ describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
     expect(stored.map((m) => m.message).sort()).toEqual(
       [0, 1, 2, 3, 4].map((i) => `alternating ${i}`),
     );
+  });
+
+  it("settles a coin flip offered on one instance and accepted on the other once, with one face for both", async () => {
+    for (const member of [a, b])
+      await buildPoints(cluster.db, member.user.id, 20, { at: cluster.now() });
+    a.chat.socket.emit(CF_IN.create, { pick: "heads", wager: 5 });
+    const offer = await b.chat.next<CoinflipOffer>(
+      CF_OUT.offer,
+      (o) => o.initiator.id === a.user.id,
+    );
+    expect(offer).toMatchObject({ state: "open", wager: 5, pick: "heads" });
+    b.chat.socket.emit(CF_IN.accept, { offerId: offer.offerId });
+    const accepted = await a.chat.next<CoinflipOffer>(
+      CF_OUT.accepted,
+      (o) => o.offerId === offer.offerId,
+    );
+    expect(accepted.opponent?.id).toBe(b.user.id);
+    // 10 s after the acceptance, one instance settles it; both members hear the same result.
+    const isThis = (e: CoinflipResultEvent) => e.offer.offerId === offer.offerId;
+    const [forA, forB] = await Promise.all([
+      a.chat.next<CoinflipResultEvent>(CF_OUT.result, isThis, 30_000),
+      b.chat.next<CoinflipResultEvent>(CF_OUT.result, isThis, 30_000),
+    ]);
+    expect(forB.offer.face).toBe(forA.offer.face);
+    expect(forB.offer.winnerId).toBe(forA.offer.winnerId);
+    const winner = forA.offer.winnerId === a.user.id ? a : b;
+    const loser = winner === a ? b : a;
+    expect(forA.results[winner.user.id]).toMatchObject({ outcome: "win", pointsAfter: 25 });
+    expect(forA.results[loser.user.id]).toMatchObject({ outcome: "lose", pointsAfter: 15 });
+    // Settled once: the two stakes and one payout of both, whichever instance settled it.
+    await sleep(3000);
+    const rows = await cluster.db
+      .select()
+      .from(pointsLedger)
+      .where(eq(pointsLedger.reference, offer.offerId));
+    expect(rows.map((r) => r.delta).sort((x, y) => x - y)).toEqual([-5, -5, 10]);
   });
 
   it("lets an admin on one instance kick, then ban, a member on the other", async () => {
