@@ -65,9 +65,22 @@ export interface MonthResetEvent {
   at: string;
 }
 
+/**
+ * A member's own points changed (an admin's grant or removal, a chat reward, a wager): sent to that
+ * member's chat connections only, so the points in their header follow without asking. This
+ * project's event (the spec names none for it); the other members' lists carry the new points to
+ * whoever joins next.
+ */
+export const POINTS_SERVER_EVENTS = { changed: "points-changed" } as const;
+
+export interface PointsChangedEvent {
+  points: number;
+}
+
 declare module "./chat-events.ts" {
   interface ChatServerEventPayloads {
     "scoreboard-reset": MonthResetEvent;
     "djvotes-reset": MonthResetEvent;
+    "points-changed": PointsChangedEvent;
   }
 }

@@ -1,4 +1,4 @@
-import { pointsPeriod } from "@airwave/contracts";
+import { CHAT_NAMESPACE, POINTS_SERVER_EVENTS, pointsPeriod, userRoom } from "@airwave/contracts";
 import { type ChatRoom, chatRoomService } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { getSetting, setSetting } from "../../platform/settings.ts";
@@ -39,7 +39,8 @@ export async function refreshRoomTop(ctx: AppContext, seen: RoomTop | null = nul
 /**
  * The room's view of a member's points follows their ledger: a change that committed writes the
  * points after it into the member's place in the room (on every instance: the presence store is
- * shared), so the user list sent to whoever joins next carries them. The top title follows too,
+ * shared), so the user list sent to whoever joins next carries them, and tells the member's own
+ * chat connections (`points-changed`). The top title follows too,
  * read again only when the change can move it (the top changed, or someone passed the top's points;
  * a tie goes to whoever got there first, so equalling the top does not pass it).
  */
@@ -47,6 +48,11 @@ export const refreshRoomPoints =
   (ctx: AppContext): PointsChanged =>
   async (userId, points) => {
     await ctx.services.get(chatRoomService).presence.update(userId, { points });
+    ctx.realtime.publish(
+      POINTS_SERVER_EVENTS.changed,
+      { points },
+      { room: userRoom(userId), namespace: CHAT_NAMESPACE },
+    );
     const { month } = pointsPeriod(ctx.clock.now(), ctx.config.STATION_TIMEZONE);
     const seen = await getSetting<RoomTop | null>(ctx.db, TOP_KEY, null);
     if (seen && seen.month === month && seen.userId !== userId && points <= seen.points) return;

@@ -7,6 +7,8 @@ import {
   POINTS_LIMITS,
   POINTS_MESSAGES,
   POINTS_REASONS,
+  POINTS_SERVER_EVENTS,
+  type PointsChangedEvent,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -350,10 +352,15 @@ describe("admin: grant or remove points, exclude from the scoreboard", () => {
     const a = await room.join();
     const res = await admin.agent.post(POINTS_API.adminUserPoints(a.member.user.id), { delta: 9 });
     expect(res.json().points).toBe(9);
+    // The member's own connection hears it at once; nobody else is told.
+    expect(await a.next<PointsChangedEvent>(POINTS_SERVER_EVENTS.changed)).toEqual({ points: 9 });
     const b = await room.join();
     const list = await b.next<ChatUsersEvent>(OUT.users);
     const seen = list.users.map(fromChatUserEntry).find((u) => u._id === a.member.user.id);
     expect(seen?.points).toBe(9);
+    await admin.agent.post(POINTS_API.adminUserPoints(b.member.user.id), { delta: 2 });
+    expect(await b.next<PointsChangedEvent>(POINTS_SERVER_EVENTS.changed)).toEqual({ points: 2 });
+    expect(a.received.filter((r) => r.event === POINTS_SERVER_EVENTS.changed)).toHaveLength(1);
   });
 
   it("racing removals never take a member below 0, and each point taken is one ledger row", async () => {

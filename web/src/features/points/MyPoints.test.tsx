@@ -1,4 +1,9 @@
-import { CHAT_SERVER_EVENTS as OUT, POINTS_UI_TEXTS as P, POINTS_API } from "@airwave/contracts";
+import {
+  CHAT_SERVER_EVENTS as OUT,
+  POINTS_UI_TEXTS as P,
+  POINTS_API,
+  POINTS_SERVER_EVENTS,
+} from "@airwave/contracts";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -11,9 +16,9 @@ import {
 import { ROOM_FEATURES } from "../chat/room/features.ts";
 import { ChatRoomContext } from "../chat/room/hooks.ts";
 import { ChatRoomClient } from "../chat/room/host.ts";
-import { chatMessage, chatUser } from "../chat/test-utils.ts";
+import { chatUser } from "../chat/test-utils.ts";
 import { type FakeSocket, fakeSocket } from "../effects/testing/fake-socket.ts";
-import { MY_POINTS_AFTER_MESSAGE_MS, MyPoints } from "./MyPoints.tsx";
+import { MyPoints } from "./MyPoints.tsx";
 
 afterEach(() => {
   cleanup();
@@ -46,31 +51,17 @@ async function inRoom(socket: FakeSocket, roomPoints: number) {
 }
 
 describe("MyPoints", () => {
-  it("shows the member's points from GET /me/points and re-reads them after their own message", async () => {
-    let points = 12;
-    const fetch = mockFetch(({ path }) =>
-      path === POINTS_API.myPoints ? json({ points }) : json({}, 404),
-    );
+  it("shows the member's points from GET /me/points, then each change the server pushes", async () => {
+    mockFetch(({ path }) => (path === POINTS_API.myPoints ? json({ points: 12 }) : json({}, 404)));
     const socket = fakeSocket();
     const client = await inRoom(socket, 3);
     expect(await screen.findByText(P.myPoints(12))).toBeVisible();
     expect(screen.getByLabelText(P.myPointsLabel(12))).toBeVisible();
-    const reads = () => fetch.mock.calls.filter(([u]) => String(u).endsWith(POINTS_API.myPoints));
-    const before = reads().length;
 
-    // Someone else's message changes nothing; the member's own is followed by a fresh read.
-    points = 13;
-    act(() => socket.serverSends(OUT.message, chatMessage({ _id: "b1", senderId: "u-bob" })));
-    act(() =>
-      socket.serverSends(
-        OUT.message,
-        chatMessage({ _id: "a1", senderId: me._id, username: me.username }),
-      ),
-    );
-    expect(
-      await screen.findByText(P.myPoints(13), {}, { timeout: MY_POINTS_AFTER_MESSAGE_MS + 3_000 }),
-    ).toBeVisible();
-    expect(reads().length).toBe(before + 1);
+    act(() => socket.serverSends(POINTS_SERVER_EVENTS.changed, { points: 22 }));
+    expect(await screen.findByText(P.myPoints(22))).toBeVisible();
+    act(() => socket.serverSends(POINTS_SERVER_EVENTS.changed, { points: 1 }));
+    expect(await screen.findByText(P.myPoints(1))).toBeVisible();
     client.dispose();
   });
 
