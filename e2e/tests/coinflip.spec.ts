@@ -2,6 +2,7 @@ import {
   CHAT_RULES,
   CHAT_TEXTS,
   COINFLIP_LIMITS,
+  LEADERBOARD_TEXTS as L,
   COINFLIP_MESSAGES as M,
   POINTS_UI_TEXTS as P,
   PATHS,
@@ -127,4 +128,19 @@ test("two members flip a coin for 5 points: both see the countdown and the same 
   await modalB.getByRole("button", { name: T.close }).click();
   await expect(myPoints(winner, 25)).toBeVisible();
   await expect(myPoints(loser, 15)).toBeVisible();
+
+  // The scoreboard shows both with their points after the flip.
+  await a.page.getByRole("button", { name: L.open }).click();
+  const board = a.page.getByRole("dialog", { name: L.title });
+  const rowOf = (name: string) => board.getByRole("listitem").filter({ hasText: name });
+  const [winnerName, loserName] = aWon
+    ? [a.member.username, b.member.username]
+    : [b.member.username, a.member.username];
+  await expect(rowOf(winnerName)).toContainText(L.score(25));
+  await expect(rowOf(loserName)).toContainText(L.score(15));
+
+  // The arcade on a phone.
+  await b.page.getByRole("button", { name: T.arcadeOpen }).click();
+  await expect(b.page.getByRole("dialog", { name: T.arcadeTitle })).toBeVisible();
+  await screenshot(b.page, "arcade-menu-390", { fullPage: false });
 });

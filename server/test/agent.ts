@@ -45,6 +45,12 @@ export class Agent {
     }
   }
 
+  /** Sets a cookie as a server's answer would (a session made without the login form). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+    return this;
+  }
+
   cookie(name: string) {
     return this.cookies.get(name);
   }

@@ -6,6 +6,7 @@ import {
 } from "@airwave/contracts";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { createSession, SESSION_COOKIE } from "../src/platform/sessions/sessions.ts";
 import { Agent } from "./agent.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { type BuiltUser, buildUser } from "./factories.ts";
@@ -90,8 +91,13 @@ export async function chatClient(
 ): Promise<ChatClient> {
   const who = member ?? (await buildUser(t.ctx.db));
   const agent = new Agent(t.app);
-  await agent.login(who.user.username, who.password);
-  const socket = connectChat(baseUrl, `aw_sid=${agent.cookie("aw_sid")}`);
+  if (who.password) await agent.login(who.user.username, who.password);
+  else {
+    // A member made in bulk (`buildMembers`, no password): a session row, as a login writes.
+    const { token } = await createSession(t.ctx.db, who.user.id, { ip: "127.0.0.1" });
+    agent.setCookie(SESSION_COOKIE, token);
+  }
+  const socket = connectChat(baseUrl, `${SESSION_COOKIE}=${agent.cookie(SESSION_COOKIE)}`);
   const recorded = recordEvents(socket, who.user.username);
   await connected(socket);
   return { socket, agent, member: who, ...recorded, close: () => socket.disconnect() };

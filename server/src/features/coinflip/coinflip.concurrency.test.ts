@@ -13,7 +13,7 @@ import { expect, it } from "vitest";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { chatRoomFixture } from "../../../test/chat-client.ts";
 import { buildPoints } from "../../../test/factories/points.ts";
-import { buildAdmin, buildUser } from "../../../test/factories.ts";
+import { buildAdmin, buildMembers } from "../../../test/factories.ts";
 import { fixedClock } from "../../platform/clock.ts";
 import { pointsLedger } from "../points/schema.ts";
 import { grantPoints, pointsOfMany } from "../points/service.ts";
@@ -28,7 +28,8 @@ import { COINFLIP_SETTLE_JOB } from "./timers.ts";
  */
 
 const room = chatRoomFixture();
-const MEMBERS = 8;
+/** The issue's acceptance: 200 members racing. */
+const MEMBERS = 200;
 const START = 30;
 const ROUNDS = 4;
 
@@ -53,11 +54,12 @@ it("no point made or lost under concurrent offers, acceptances, expiries, grants
   advance(0);
   const { ctx } = room.t;
   const admin = (await buildAdmin(ctx.db)).user;
+  const built = await buildMembers(ctx.db, MEMBERS);
+  for (const b of built) await buildPoints(ctx.db, b.user.id, START, { at: new Date(clockAt) });
   const members: ChatClient[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    const built = await buildUser(ctx.db);
-    await buildPoints(ctx.db, built.user.id, START, { at: new Date(clockAt) });
-    members.push(await room.join(built));
+  // Joined in batches (a room of 200 filling up), each batch at once.
+  for (let i = 0; i < built.length; i += 25) {
+    members.push(...(await Promise.all(built.slice(i, i + 25).map((b) => room.join(b)))));
   }
   const ids = members.map((m) => m.member.user.id);
   let granted = 0;
