@@ -1,16 +1,6 @@
 import { CHAT_TEXTS } from "@airwave/contracts";
-import CloseIcon from "@mui/icons-material/Close";
-import {
-  Box,
-  CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  useMediaQuery,
-} from "@mui/material";
-import type { Theme } from "@mui/material/styles";
-import { useId } from "react";
+import { Box, CircularProgress } from "@mui/material";
+import { PanelDialog } from "../../ui/PanelDialog.tsx";
 import { useNow, useSchedule } from "../schedule/hooks.ts";
 import { ScheduleWeek } from "../schedule/ScheduleWeek.tsx";
 
@@ -29,28 +19,15 @@ function ScheduleBody() {
 
 /** The DJ schedule (chat spec 2), read-only, with the schedule page's own week table. */
 export function ScheduleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const id = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   return (
-    <Dialog
+    <PanelDialog
       open={open}
       onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
+      title={CHAT_TEXTS.scheduleTitle}
+      closeLabel={CHAT_TEXTS.close}
       maxWidth="md"
-      aria-labelledby={`${id}-t`}
     >
-      <DialogTitle id={`${id}-t`} sx={{ display: "flex", alignItems: "center", pr: 1 }}>
-        <Box component="span" sx={{ flex: 1 }}>
-          {CHAT_TEXTS.scheduleTitle}
-        </Box>
-        <IconButton aria-label={CHAT_TEXTS.close} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers sx={{ px: { xs: 1, sm: 3 } }}>
-        {open && <ScheduleBody />}
-      </DialogContent>
-    </Dialog>
+      <ScheduleBody />
+    </PanelDialog>
   );
 }

@@ -7,7 +7,6 @@ import {
   safeMediaUrl,
   DJ_VOTES_UI_TEXTS as T,
 } from "@airwave/contracts";
-import CloseIcon from "@mui/icons-material/Close";
 import {
   Alert,
   AlertTitle,
@@ -15,21 +14,16 @@ import {
   Box,
   Button,
   CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
   List,
   ListItem,
   ListItemAvatar,
   ListItemText,
   Typography,
-  useMediaQuery,
 } from "@mui/material";
-import type { Theme } from "@mui/material/styles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ApiError } from "../../app/api.ts";
+import { PanelDialog } from "../../ui/PanelDialog.tsx";
 import { usePointsPeriod } from "../points/period.ts";
 import { djVotesApi, djVotesKeys } from "./api.ts";
 
@@ -156,28 +150,9 @@ export function DjVotesDialog({
   onClose: () => void;
   meId: string;
 }) {
-  const id = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={`${id}-t`}
-    >
-      <DialogTitle id={`${id}-t`} sx={{ display: "flex", alignItems: "center", pr: 1 }}>
-        <Box component="span" sx={{ flex: 1 }}>
-          {T.title}
-        </Box>
-        <IconButton aria-label={T.close} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
-        {open && <DjVotesBody meId={meId} />}
-      </DialogContent>
-    </Dialog>
+    <PanelDialog open={open} onClose={onClose} title={T.title} closeLabel={T.close}>
+      <DjVotesBody meId={meId} />
+    </PanelDialog>
   );
 }

@@ -6,7 +6,6 @@ import {
   type ScoreboardEntry,
   safeMediaUrl,
 } from "@airwave/contracts";
-import CloseIcon from "@mui/icons-material/Close";
 import EmojiEventsIcon from "@mui/icons-material/EmojiEvents";
 import SearchIcon from "@mui/icons-material/Search";
 import {
@@ -14,10 +13,6 @@ import {
   Avatar,
   Box,
   CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
   InputAdornment,
   List,
   ListItem,
@@ -25,11 +20,10 @@ import {
   ListItemText,
   TextField,
   Typography,
-  useMediaQuery,
 } from "@mui/material";
-import type { Theme } from "@mui/material/styles";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import { PanelDialog } from "../../ui/PanelDialog.tsx";
 import { pointsApi, pointsKeys } from "./api.ts";
 import { usePointsPeriod } from "./period.ts";
 
@@ -155,28 +149,9 @@ function LeaderboardBody() {
  * with place, picture, name and score; a username search, closed during the month-end freeze.
  */
 export function LeaderboardDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const id = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={`${id}-t`}
-    >
-      <DialogTitle id={`${id}-t`} sx={{ display: "flex", alignItems: "center", pr: 1 }}>
-        <Box component="span" sx={{ flex: 1 }}>
-          {L.title}
-        </Box>
-        <IconButton aria-label={L.close} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
-        {open && <LeaderboardBody />}
-      </DialogContent>
-    </Dialog>
+    <PanelDialog open={open} onClose={onClose} title={L.title} closeLabel={L.close}>
+      <LeaderboardBody />
+    </PanelDialog>
   );
 }
