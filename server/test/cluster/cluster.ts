@@ -42,6 +42,27 @@ export interface ClusterOptions {
   startAt?: Date;
 }
 
+/**
+ * The environment that starts an app process with its clock at `startAt` (libfaketime, running on
+ * from there), and the offset in seconds; none without `startAt`.
+ */
+export function shiftedClock(startAt?: Date): {
+  env: Record<string, string>;
+  offsetSeconds: number;
+} {
+  if (!startAt) return { env: {}, offsetSeconds: 0 };
+  const library = faketimeLibrary();
+  if (!library) throw new Error("libfaketime is not installed (apt-get install libfaketime)");
+  const offsetSeconds = Math.round((startAt.getTime() - Date.now()) / 1000);
+  const env = {
+    LD_PRELOAD: library,
+    FAKETIME: `${offsetSeconds >= 0 ? "+" : ""}${offsetSeconds}s`,
+    // Timers and Node's own monotonic clock stay real: only wall-clock time moves.
+    FAKETIME_DONT_FAKE_MONOTONIC: "1",
+  };
+  return { env, offsetSeconds };
+}
+
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "airwave-cluster-"));
   const stops: (() => Promise<void> | void)[] = [
@@ -59,17 +80,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const ports: number[] = [];
     for (let i = 0; i < (options.instances ?? 2); i++) ports.push(await freePort());
 
-    let offsetSeconds = 0;
-    const clock: Record<string, string> = {};
-    if (options.startAt) {
-      const library = faketimeLibrary();
-      if (!library) throw new Error("libfaketime is not installed (apt-get install libfaketime)");
-      offsetSeconds = Math.round((options.startAt.getTime() - Date.now()) / 1000);
-      clock.LD_PRELOAD = library;
-      clock.FAKETIME = `${offsetSeconds >= 0 ? "+" : ""}${offsetSeconds}s`;
-      // Timers and Node's own monotonic clock stay real: only wall-clock time moves.
-      clock.FAKETIME_DONT_FAKE_MONOTONIC = "1";
-    }
+    const { env: clock, offsetSeconds } = shiftedClock(options.startAt);
     const env = {
       DATABASE_URL: pg.url,
       REDIS_URL: redis.url,
