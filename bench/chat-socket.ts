@@ -14,15 +14,12 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { Socket } from "socket.io-client";
 import { startPostgres } from "../scripts/lib/postgres.mjs";
 import { openDatabase } from "../server/src/platform/db/index.ts";
-import { hashToken } from "../server/src/platform/sessions/sessions.ts";
 import { freePort, startProcess } from "./lib.ts";
 import {
   type Column,
-  chatToken,
   connectMember,
   cpuMs,
   type Deliveries,
@@ -32,6 +29,7 @@ import {
   RATE,
   SECONDS,
   SENDERS,
+  seedChatMembers,
   stopProcess,
   WARMUP_SECONDS,
 } from "./lib-chat.ts";
@@ -43,26 +41,6 @@ const SIZES = (process.env.BENCH_CHAT_CLIENTS ?? "200,500,1000,2000")
 const BUDGET = { clients: 1000, p99: 250, share: 0.6 };
 /** The reconnect storm: this many members joining at once, within `ratio` x the bare join time. */
 const STORM_BUDGET = { clients: 2000, ratio: 5 };
-
-/** Members u1..u<count>, each signed in with the session token `chatToken(n)`. */
-async function seedChatMembers(url: string, count: number) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(
-    `insert into users (id, username, email, password_hash, bio)
-     select 'u' || n, 'member' || n, 'member' || n || '@bench.test', 'not-a-hash', 'Raver number ' || n
-     from generate_series(1, $1::int) n`,
-    [count],
-  );
-  const ns = Array.from({ length: count }, (_, i) => i + 1);
-  await client.query(
-    `insert into sessions (id_hash, user_id, expires_at)
-     select h, 'u' || n, now() + interval '1 day' from unnest($1::text[], $2::int[]) as s(h, n)`,
-    [ns.map((n) => hashToken(chatToken(n))), ns],
-  );
-  await client.query("vacuum analyze");
-  await client.end();
-}
 
 type Row = Deliveries & {
   name: string;

@@ -1,5 +1,5 @@
-// The chat room benchmarks' shared pieces (chat-socket.ts, chat-cluster.ts): members with known
-// session tokens, joining the room in batches, senders at a fixed total rate with every delivery
+// The chat room benchmarks' shared pieces (chat-socket.ts, chat-cluster.ts, coinflip.ts): members
+// with known session tokens (seeded by SQL), joining the room in batches, senders at a fixed total rate with every delivery
 // timed by message id, CPU and memory of the server processes from /proc, a table of the figures.
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -9,13 +9,16 @@ import {
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
+import pg from "pg";
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
-import { SESSION_COOKIE } from "../server/src/platform/sessions/sessions.ts";
+import { hashToken, SESSION_COOKIE } from "../server/src/platform/sessions/sessions.ts";
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 export const WARMUP_SECONDS = 3;
 export const RATE = Number(process.env.BENCH_CHAT_RATE ?? 10);
 export const SENDERS = Number(process.env.BENCH_CHAT_SENDERS ?? 20);
+/** How every measured message begins. */
+const BENCH_TEXT = "bench message ";
 /** How long after the last send a round waits for late deliveries. */
 const DRAIN_MS = 15_000;
 /** Members connecting at once while the room fills. */
@@ -23,6 +26,26 @@ const JOIN_BATCH = 50;
 
 /** The session token of bench member `n` (1-based). */
 export const chatToken = (n: number) => `chat-bench-${n}`;
+
+/** Members u1..u<count> of a migrated database, each signed in with the session token `chatToken(n)`. */
+export async function seedChatMembers(url: string, count: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    `insert into users (id, username, email, password_hash, bio)
+     select 'u' || n, 'member' || n, 'member' || n || '@bench.test', 'not-a-hash', 'Raver number ' || n
+     from generate_series(1, $1::int) n`,
+    [count],
+  );
+  const ns = Array.from({ length: count }, (_, i) => i + 1);
+  await client.query(
+    `insert into sessions (id_hash, user_id, expires_at)
+     select h, 'u' || n, now() + interval '1 day' from unnest($1::text[], $2::int[]) as s(h, n)`,
+    [ns.map((n) => hashToken(chatToken(n))), ns],
+  );
+  await client.query("vacuum analyze");
+  await client.end();
+}
 
 /** CPU time (ms) a process has used so far, from /proc/<pid>/stat (clock ticks of 10 ms). */
 export function cpuMs(pid: number): number {
@@ -160,9 +183,10 @@ export async function measureDeliveries(sockets: Socket[], pids: number[]): Prom
   let refused = 0;
   const heard = new Uint32Array(clients);
   for (const [i, socket] of sockets.entries()) {
-    socket.on(OUT.message, (m: { id?: number }) => {
+    socket.on(OUT.message, (m: { id?: number; message?: string }) => {
       const id = m.id ?? 0;
-      if (id <= warmup || id > total) return;
+      // Only the senders' messages: others in the room (a coin flip's offer) have ids of their own.
+      if (id <= warmup || id > total || !m.message?.startsWith(BENCH_TEXT)) return;
       heard[i] = (heard[i] ?? 0) + 1;
       const at = performance.now();
       latencies[delivered++] = at - (sentAt[id] ?? at);
@@ -195,7 +219,7 @@ export async function measureDeliveries(sockets: Socket[], pids: number[]): Prom
     const sender = senders[k % senders.length];
     sentAt[k] = performance.now();
     sender?.emit(IN.message, {
-      message: `bench message ${k}: how good is this set tonight, the bassline is unreal`,
+      message: `${BENCH_TEXT}${k}: how good is this set tonight, the bassline is unreal`,
       id: k,
     });
   }
