@@ -87,6 +87,7 @@ export const COINFLIP_UI_TEXTS = {
   offerPick: (face: string) => `They picked ${face}`,
   accept: "Accept",
   open: "Open",
+  expiresIn: (seconds: number) => `Expires in ${seconds} s`,
   accepted: (name: string) => `Accepted by ${name}`,
   expired: "Expired",
   finished: "Finished",

@@ -18,6 +18,8 @@ afterEach(() => {
 });
 
 const NOW = new Date("2026-03-10T12:00:00Z");
+/** The test offer expires at 12:01:00 (test-utils), a minute after NOW. */
+const EXPIRES_IN_S = 60;
 
 /** The chat message of offer cf-1, as the server posts it. */
 const offerMessage = chatMessage({
@@ -48,6 +50,7 @@ describe("OfferCard", () => {
     send(OUT.offer, offer());
     expect(within(theCard()).getByText(T.open)).toBeVisible();
     expect(screen.getByText(T.offerPick(T.faces.heads))).toBeVisible();
+    expect(screen.getByText(T.expiresIn(EXPIRES_IN_S))).toBeVisible();
     const accept = await screen.findByRole("button", { name: T.accept });
     await vi.waitFor(() => expect(accept).toBeEnabled());
     fireEvent.click(accept);

@@ -61,11 +61,22 @@ function AcceptArea({ offer, meId }: { offer: CoinflipOffer; meId?: string }) {
 
 /** What the card says under its title, by state. */
 function Status({ offer, meId }: { offer: CoinflipOffer; meId?: string }) {
-  const counting = offer.state === "accepted";
-  const now = useTicker(250, counting);
+  const counting = offer.state === "accepted" || offer.state === "open";
+  const now = useTicker(offer.state === "open" ? 1000 : 250, counting);
   switch (offer.state) {
-    case "open":
-      return <AcceptArea offer={offer} meId={meId} />;
+    case "open": {
+      const left = secondsLeft(offer.expiresAt, now);
+      return (
+        <Stack spacing={0.5}>
+          <AcceptArea offer={offer} meId={meId} />
+          {left > 0 && (
+            <Typography variant="caption" color="text.secondary">
+              {T.expiresIn(left)}
+            </Typography>
+          )}
+        </Stack>
+      );
+    }
     case "accepted": {
       const left = secondsLeft(offer.startAt, now);
       return (
