@@ -131,6 +131,15 @@ describe("CountdownModal", () => {
     expect(closeButton()).toBeEnabled();
   });
 
+  it("opens again for a player who comes back during the countdown (the offers sent on joining)", async () => {
+    const { send } = await overlay();
+    advance(4_000);
+    send(OUT.offer, accepted());
+    expect(screen.getByRole("dialog")).toBeVisible();
+    expect(screen.getByText(T.countdown(6))).toBeVisible();
+    expect(closeButton()).toBeDisabled();
+  });
+
   it("opens only for the two players", async () => {
     const { send } = await overlay();
     send(OUT.accepted, accepted({ id: "u-carol", username: "carol" }));

@@ -98,7 +98,13 @@ export const coinflipFeature = defineRoomFeature<CoinflipSlots>({
   start: () => ({
     initial: { coinflipOffers: {}, coinflipActive: null, coinflipError: null },
     on: {
-      [OUT.offer]: (s, offer) => (isOffer(offer) ? withOffer(s, offer) : s),
+      [OUT.offer]: (s, offer, room: Room) => {
+        if (!isOffer(offer)) return s;
+        const next = withOffer(s, offer);
+        // A player back in the room (a reload) during the countdown gets their flip's view again.
+        if (offer.state !== "accepted" || !playsIn(offer, room.meId())) return next;
+        return { ...next, coinflipActive: activeFor(s, offer, Date.now()) };
+      },
       [OUT.accepted]: (s, offer, room: Room) => {
         if (!isOffer(offer)) return s;
         const next = withOffer(s, offer);
