@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ChatServerEvent } from "./chat-events.ts";
 
 /**
  * DJ votes (decisions "Points, votes and games"; chat spec 1, 5, 8, 9; community spec 7): every
@@ -98,3 +99,24 @@ export const DJ_VOTES_UI_TEXTS = {
   votesLeft: (n: number) => `${n} of ${DJ_VOTE_LIMITS.votesPerMonth} votes left this month`,
   closedUntil: (left: string) => `Voting reopens on the 1st, in ${left}.`,
 } as const;
+
+/**
+ * A vote was cast (this project's event; the spec names none for it): sent to the whole chat room
+ * so an open DJ votes dialog and the Top DJ banner read the counts again. Votes are few (2 a member
+ * a month), so this costs the room little.
+ */
+export const DJ_VOTES_SERVER_EVENTS = { changed: "djvotes-changed" } as const satisfies Record<
+  string,
+  ChatServerEvent
+>;
+
+export interface DjVotesChangedEvent {
+  /** The station month the vote counts in, `YYYY-MM`. */
+  month: string;
+}
+
+declare module "./chat-events.ts" {
+  interface ChatServerEventPayloads {
+    "djvotes-changed": DjVotesChangedEvent;
+  }
+}

@@ -3,7 +3,9 @@ import {
   DJ_VOTE_LIMITS,
   DJ_VOTE_MESSAGES,
   DJ_VOTES_API,
+  DJ_VOTES_SERVER_EVENTS,
   type DjVotesAnswer,
+  type DjVotesChangedEvent,
   fromChatUserEntry,
   CHAT_SERVER_EVENTS as OUT,
   pointsPeriod,
@@ -302,6 +304,10 @@ describe("the Top DJ of the Month in the room", () => {
     const v1 = await signInMember(room.t);
     const v2 = await signInMember(room.t);
     await vote(v1, a.user.username);
+    // Everyone in the room hears that a vote was cast (the dialogs read the counts again).
+    expect(await inRoomB.next<DjVotesChangedEvent>(DJ_VOTES_SERVER_EVENTS.changed)).toEqual({
+      month: "2026-10",
+    });
     expect(await seenBy([a.user.id, b.user.id])).toEqual([true, false]);
     // b draws level a minute later: a reached one vote first and stays Top DJ; then b leads.
     setClock("2026-10-05T12:01:00Z");

@@ -2,6 +2,7 @@ import {
   DJ_VOTE_LIMITS,
   DJ_VOTE_MESSAGES,
   DJ_VOTES_API,
+  DJ_VOTES_SERVER_EVENTS,
   type DjVoteEntry,
   SCOREBOARD_SERVER_EVENTS,
   DJ_VOTES_UI_TEXTS as T,
@@ -149,7 +150,7 @@ describe("the DJ votes dialog", () => {
     expect(screen.getByRole("timer")).toHaveTextContent(T.closedUntil("4d 12h"));
   });
 
-  it("the header's button opens the dialog; djvotes-reset re-reads the votes", async () => {
+  it("the header's button opens the dialog; djvotes-reset and another member's vote re-read the votes", async () => {
     clockAt("2026-11-10T12:00:00Z");
     let list = [dj("nova", [me._id, "u-x"])];
     djServer(() => list);
@@ -169,6 +170,10 @@ describe("the DJ votes dialog", () => {
     );
     expect(await within(rowOf("nova")).findByText(T.votes(0))).toBeVisible();
     expect(screen.getByText(T.votesLeft(DJ_VOTE_LIMITS.votesPerMonth))).toBeVisible();
+    // Another member's vote: the open dialog reads the counts again.
+    list = [dj("nova", ["u-y"])];
+    act(() => socket.serverSends(DJ_VOTES_SERVER_EVENTS.changed, { month: "2026-12" }));
+    expect(await within(rowOf("nova")).findByText(T.votes(1))).toBeVisible();
     client.dispose();
   });
 

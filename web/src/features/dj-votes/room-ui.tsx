@@ -1,4 +1,8 @@
-import { SCOREBOARD_SERVER_EVENTS, DJ_VOTES_UI_TEXTS as T } from "@airwave/contracts";
+import {
+  DJ_VOTES_SERVER_EVENTS,
+  SCOREBOARD_SERVER_EVENTS,
+  DJ_VOTES_UI_TEXTS as T,
+} from "@airwave/contracts";
 import HowToVoteOutlinedIcon from "@mui/icons-material/HowToVoteOutlined";
 import { IconButton, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
@@ -9,15 +13,16 @@ import { djVotesKeys } from "./api.ts";
 import { DjVotesDialog } from "./DjVotesDialog.tsx";
 
 /**
- * The DJ votes button of the chat header and its dialog (on a phone the points menu holds it). A new
- * month (`djvotes-reset`) re-reads the votes and the Top DJ.
+ * The DJ votes button of the chat header and its dialog (on a phone the points menu holds it). A
+ * vote anyone casts (`djvotes-changed`) and a new month (`djvotes-reset`) re-read the votes and the
+ * Top DJ.
  */
 function DjVotesHeader({ me, mobile }: RoomUiProps) {
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
-  useRoomEvent(SCOREBOARD_SERVER_EVENTS.djVotesReset, () => {
-    void qc.invalidateQueries({ queryKey: djVotesKeys.all });
-  });
+  const reread = () => void qc.invalidateQueries({ queryKey: djVotesKeys.all });
+  useRoomEvent(SCOREBOARD_SERVER_EVENTS.djVotesReset, reread);
+  useRoomEvent(DJ_VOTES_SERVER_EVENTS.changed, reread);
   // A phone's header has no room: the points menu opens the dialog there.
   if (mobile) return null;
   return (
