@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { RATE_LIMITS } from "@airwave/contracts";
 import type { FullConfig } from "@playwright/test";
-import { freePort } from "../../server/test/free-port.ts";
+import { freePort, freePortPair } from "../../server/test/free-port.ts";
 import { startGiphyFake } from "../../server/test/giphy-fake.ts";
 import { collectOutput } from "../../server/test/process-output.ts";
 import { type E2eApp, publishApps } from "./apps.ts";
@@ -86,7 +86,7 @@ async function startApp(): Promise<Started> {
   const port = await freePort();
   // The bundled radio station's ports: the app polls them; the radio tests start the station there
   // (e2e/support/station.ts) and stop it again, so other tests see the station offline.
-  const radio = { icecastPort: await freePort(), harborPort: await freePort() };
+  const radio = { icecastPort: await freePort(), harborPort: await freePortPair() };
   const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: root,
     env: {

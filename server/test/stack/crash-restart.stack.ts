@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePortPair } from "../free-port.ts";
 import { collectOutput } from "../process-output.ts";
 import { freePort, recordStream } from "./audio.ts";
 
@@ -137,7 +138,7 @@ beforeAll(async () => {
     PORT: String(await freePort()),
     DATA_DIR: dataDir,
     ICECAST_PORT: String(icecastPort),
-    STATION_HARBOR_PORT: String(await freePort()),
+    STATION_HARBOR_PORT: String(await freePortPair()),
     // No web app to serve or build: this is about the server and the station.
     WEB_DIST_DIR: path.join(dataDir, "no-web"),
     LOG_LEVEL: "warn",

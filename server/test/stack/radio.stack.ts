@@ -13,6 +13,7 @@ import { buildDjApplication } from "../factories/dj.ts";
 import { approvedRadioDj, type RadioDj } from "../factories/radio.ts";
 import { buildBooking } from "../factories/schedule.ts";
 import { buildAdmin, buildUser, DEFAULT_TEST_PASSWORD } from "../factories.ts";
+import { freePortPair } from "../free-port.ts";
 import {
   freePort,
   icecastDj,
@@ -45,7 +46,7 @@ let dj: RadioDj;
 const stationLog: string[] = [];
 
 beforeAll(async () => {
-  const [icecastPort, harbor] = [await freePort(), await freePort()];
+  const [icecastPort, harbor] = [await freePort(), await freePortPair()];
   harborPort = harbor;
   const apiKey = randomBytes(32).toString("hex");
   t = await createTestApp({
