@@ -23,8 +23,10 @@ import {
   connectMember,
   cpuMs,
   type Deliveries,
+  deliveryColumns,
   fillRoom,
   measureDeliveries,
+  oneAppColumns,
   printColumns,
   RATE,
   SECONDS,
@@ -83,15 +85,8 @@ const COLUMNS: Column<Row>[] = [
   { head: "join s", cell: (r) => r.joinSeconds.toFixed(1) },
   { head: "join cpu %", cell: (r) => r.joinCpu.toFixed(0) },
   { head: "join loadgen %", cell: (r) => r.joinLoadgenCpu.toFixed(0) },
-  { head: "p50 ms", cell: (r) => r.p50.toFixed(1) },
-  { head: "p99 ms", cell: (r) => r.p99.toFixed(1) },
-  { head: "deliv/s", cell: (r) => r.perSecond.toFixed(0) },
-  { head: "lost", cell: (r) => String(r.lost) },
-  { head: "refused", cell: (r) => String(r.refused) },
-  { head: "cpu %", cell: (r) => (r.cpu[0] ?? Number.NaN).toFixed(0) },
-  { head: "rss MB", cell: (r) => (r.rss[0] ?? Number.NaN).toFixed(0) },
-  { head: "loadgen cpu %", cell: (r) => r.loadgenCpu.toFixed(0) },
-  { head: "loop p99 ms", cell: (r) => r.loadgenLag.toFixed(1) },
+  ...deliveryColumns<Row>(),
+  ...oneAppColumns<Row>(),
 ];
 
 const pgServer = await startPostgres();

@@ -44,8 +44,10 @@ import {
   type Column,
   connectMember,
   type Deliveries,
+  deliveryColumns,
   fillRoom,
   measureDeliveries,
+  oneAppColumns,
   printColumns,
   RATE,
   SECONDS,
@@ -378,18 +380,12 @@ const SETTLE_COLUMNS: Column<SettleRow>[] = [
 const CHAT_COLUMNS: Column<ChatRow>[] = [
   { head: "", cell: (r) => r.name },
   { head: "clients", cell: (r) => String(r.clients) },
-  { head: "p50 ms", cell: (r) => r.p50.toFixed(1) },
-  { head: "p99 ms", cell: (r) => r.p99.toFixed(1) },
-  { head: "deliv/s", cell: (r) => r.perSecond.toFixed(0) },
-  { head: "lost", cell: (r) => String(r.lost) },
+  ...deliveryColumns<ChatRow>(),
   { head: "flips settled/s", cell: (r) => r.driver?.settledPerSecond.toFixed(1) ?? "-" },
   { head: "flip result p99 ms", cell: (r) => r.driver?.resultP99.toFixed(0) ?? "-" },
   { head: "flips refused", cell: (r) => (r.driver ? String(r.driver.refused) : "-") },
   { head: "flips skipped", cell: (r) => (r.driver ? String(r.driver.skipped) : "-") },
-  { head: "cpu %", cell: (r) => (r.cpu[0] ?? Number.NaN).toFixed(0) },
-  { head: "rss MB", cell: (r) => (r.rss[0] ?? Number.NaN).toFixed(0) },
-  { head: "loadgen cpu %", cell: (r) => r.loadgenCpu.toFixed(0) },
-  { head: "loop p99 ms", cell: (r) => r.loadgenLag.toFixed(1) },
+  ...oneAppColumns<ChatRow>(),
 ];
 
 try {

@@ -251,6 +251,25 @@ export interface Column<R> {
   cell(row: R): string;
 }
 
+/** The delivery figures every chat benchmark prints: latency, throughput, losses and refusals. */
+export const deliveryColumns = <R extends Deliveries>(): Column<R>[] => [
+  { head: "p50 ms", cell: (r) => r.p50.toFixed(1) },
+  { head: "p99 ms", cell: (r) => r.p99.toFixed(1) },
+  { head: "deliv/s", cell: (r) => r.perSecond.toFixed(0) },
+  { head: "lost", cell: (r) => String(r.lost) },
+  { head: "refused", cell: (r) => String(r.refused) },
+];
+
+/** The one app's CPU and memory, and the load generator's own CPU and event-loop delay. */
+export const oneAppColumns = <
+  R extends Deliveries & { loadgenCpu: number; loadgenLag: number },
+>(): Column<R>[] => [
+  { head: "cpu %", cell: (r) => (r.cpu[0] ?? Number.NaN).toFixed(0) },
+  { head: "rss MB", cell: (r) => (r.rss[0] ?? Number.NaN).toFixed(0) },
+  { head: "loadgen cpu %", cell: (r) => r.loadgenCpu.toFixed(0) },
+  { head: "loop p99 ms", cell: (r) => r.loadgenLag.toFixed(1) },
+];
+
 /** Prints `rows` under `columns`, the first column left-aligned, each as wide as its widest cell. */
 export function printColumns<R>(columns: Column<R>[], rows: R[]) {
   const cells = [columns.map((c) => c.head), ...rows.map((r) => columns.map((c) => c.cell(r)))];
