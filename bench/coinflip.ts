@@ -4,16 +4,18 @@
 //    once, so every flip comes due about 10 s later, at about the same moment. Figures: settlements
 //    per second (from the first due time to the last `coinflip-result`), p50/p99 of a settlement's
 //    lateness (its result's arrival − its startAt), next to a baseline in the same run: the same
-//    count of bare PostgreSQL transactions through `pg`, one after another as the app's sweep runs
-//    them, each doing the settlement's row writes (both players' points rows locked, the offer's
-//    conditional update, the winner's ledger row). Invariants checked: the players' points summed
+//    count of bare PostgreSQL transactions through `pg`, one after another, one settlement each
+//    (both players' points rows locked, the offer's conditional update, the winner's ledger row;
+//    the app settles the flips due together in batches of up to 25 per transaction). Invariants checked: the players' points summed
 //    unchanged, every offer settled once (one payout, stakes and payout summing to 0, one result).
 // 2. Chat under games: the chat benchmark (lib-chat's measureDeliveries: BENCH_CHAT_RATE, 10 messages
 //    a second from BENCH_CHAT_SENDERS, 20, for BENCH_SECONDS, 15, after 3 s of warm-up) with
-//    BENCH_COINFLIP_CLIENTS (1,000) members, twice in the run on a fresh app each time: without
-//    games, then while BENCH_COINFLIP_RATE (50) coin flips a second settle among
-//    BENCH_COINFLIP_GAMERS (1,200) more members in the room (bench/lib-coinflip-driver.ts, a
-//    process of its own). Budget: the with-games p99 no more than 10% above the without-games p99.
+//    BENCH_COINFLIP_CLIENTS (1,000) members measured and BENCH_COINFLIP_GAMERS (1,200) more in the
+//    room (bench/lib-coinflip-driver.ts, a process of its own), twice in the run on a fresh app each
+//    time: the gamers idle, then playing BENCH_COINFLIP_RATE (50) coin flips a second (50 flips a
+//    second with a 10 s countdown keep 1,000+ members busy, hence the extra members; they sit in
+//    the room in both rounds, so each chat message goes to the same room and games are the only
+//    difference). Budget: the with-games p99 no more than 10% above the without-games p99.
 // Budgets are printed ("met" / "NOT met"); the run fails only when it is broken (an invariant,
 // a lost settlement or a refused flip).
 // When the next hours fall in the points freeze (25th to the 1st, station time), where the coin flip
@@ -169,22 +171,24 @@ async function settleThroughApp(db: pg.Client): Promise<{ row: SettleRow; ok: bo
   const sockets: Socket[] = [];
   try {
     await fillRoom(sockets, PLAYERS, (n) => connectMember(url, n));
-    const listener = sockets[0] as Socket;
     const offers = new Map<string, string>(); // initiator id → offer id
     const startAt = new Map<string, number>(); // offer id → due time (app clock)
     const arrived = new Map<string, number>(); // offer id → result arrival (app clock)
     let duplicates = 0;
     let refused = 0;
-    listener.on(CF_OUT.offer, (o: CoinflipOffer) => {
-      if (o.state === "open") offers.set(o.initiator.id, o.offerId);
-    });
-    listener.on(CF_OUT.accepted, (o: CoinflipOffer) => {
-      if (o.startAt) startAt.set(o.offerId, new Date(o.startAt).getTime());
-    });
-    listener.on(CF_OUT.result, (e: CoinflipResultEvent) => {
-      if (arrived.has(e.offer.offerId)) duplicates++;
-      else arrived.set(e.offer.offerId, appNow().getTime());
-    });
+    // A flip's events reach its players: each initiator's connection follows its own flip.
+    for (const listener of sockets.slice(0, pairs)) {
+      listener.on(CF_OUT.offer, (o: CoinflipOffer) => {
+        if (o.state === "open") offers.set(o.initiator.id, o.offerId);
+      });
+      listener.on(CF_OUT.accepted, (o: CoinflipOffer) => {
+        if (o.startAt) startAt.set(o.offerId, new Date(o.startAt).getTime());
+      });
+      listener.on(CF_OUT.result, (e: CoinflipResultEvent) => {
+        if (arrived.has(e.offer.offerId)) duplicates++;
+        else arrived.set(e.offer.offerId, appNow().getTime());
+      });
+    }
     for (const s of sockets) s.on(CF_OUT.error, () => refused++);
 
     for (let k = 0; k < pairs; k++)
@@ -295,8 +299,11 @@ async function settleBare(db: pg.Client, count: number): Promise<SettleRow> {
 
 type ChatRow = Deliveries & { name: string; clients: number; driver?: DriverFigures };
 
-/** Starts the coin flip driver with GAMERS members from `first`; resolves once they have joined. */
-async function startDriver(url: string, first: number) {
+/**
+ * Starts the coin flip driver with GAMERS members from `first`, flipping `rate` a second (0: they
+ * only sit in the room); resolves once they have joined.
+ */
+async function startDriver(url: string, first: number, rate: number) {
   const child = spawn(
     process.execPath,
     [
@@ -307,7 +314,7 @@ async function startDriver(url: string, first: number) {
         baseUrl: url,
         first,
         count: GAMERS,
-        rate: FLIPS_PER_SECOND,
+        rate,
         offsetMs: clock.offsetMs,
       }),
     ],
@@ -338,15 +345,21 @@ async function startDriver(url: string, first: number) {
   };
 }
 
-/** One chat measurement on a fresh app: CLIENTS members after the players, with or without games. */
+/**
+ * One chat measurement on a fresh app: CLIENTS members after the players, and the GAMERS in the
+ * room too, flipping or not (so both rounds send each message to the same room).
+ */
 async function chatRound(name: string, withGames: boolean): Promise<ChatRow> {
   const { url, app } = await startApp();
   const sockets: Socket[] = [];
   try {
     await fillRoom(sockets, CLIENTS, (n) => connectMember(url, PLAYERS + n));
-    if (!withGames)
-      return { name, clients: CLIENTS, ...(await measureDeliveries(sockets, [app.pid ?? 0])) };
-    const driver = await startDriver(url, PLAYERS + CLIENTS + 1);
+    const driver = await startDriver(url, PLAYERS + CLIENTS + 1, withGames ? FLIPS_PER_SECOND : 0);
+    if (!withGames) {
+      const figures = await measureDeliveries(sockets, [app.pid ?? 0]);
+      await driver.stop();
+      return { name, clients: CLIENTS, ...figures };
+    }
     // Flips settle from a countdown after the first acceptances; then they settle at the rate.
     await sleep(COINFLIP_LIMITS.countdownMs + 3_000);
     driver.mark();
@@ -423,7 +436,7 @@ try {
   }
 
   console.log(
-    `\ncoinflip chat under games: ${CLIENTS} members in one room, ${RATE} messages/s from ${SENDERS} senders, ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up); without games, then with ${FLIPS_PER_SECOND} flips/s among ${GAMERS} more members in the room`,
+    `\ncoinflip chat under games: ${CLIENTS} members measured and ${GAMERS} more in one room, ${RATE} messages/s from ${SENDERS} senders, ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up); without games, then with the ${GAMERS} playing ${FLIPS_PER_SECOND} flips/s`,
   );
   const quiet = await chatRound("app /chat, no games", false);
   const games = await chatRound(`app /chat, ${FLIPS_PER_SECOND} flips/s`, true);

@@ -2,7 +2,8 @@
 // weigh on the chat measurement's event loop): members `first`..`first + count - 1` join the room
 // at `baseUrl`, then pairs of free members create and accept a 5-point flip, `rate` flips a second
 // on a schedule that does not drift (a member is busy from its offer to the flip's result, the
-// countdown included). Lines on stdout: `joined`, then one JSON line of figures after `stop` on
+// countdown included); at rate 0 they only sit in the room. A flip's events reach its players only,
+// so each initiator's connection follows its own flip. Lines on stdout: `joined`, then one JSON line of figures after `stop` on
 // stdin; `mark` on stdin starts the measured window (results counted from there).
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
@@ -53,32 +54,34 @@ let markAt = 0;
 let settledAtMark = 0;
 const lateness: number[] = [];
 
-const listener = sockets[0];
-listener?.on(CF_OUT.offer, (offer: CoinflipOffer) => {
+const onOffer = (offer: CoinflipOffer) => {
   const opponent = opponents.get(offer.initiator.id);
   if (offer.state !== "open" || !opponent) return;
   opponents.delete(offer.initiator.id);
   initiators.set(offer.offerId, offer.initiator.id);
   byId.get(opponent)?.emit(CF_IN.accept, { offerId: offer.offerId });
-});
-listener?.on(CF_OUT.result, (event: CoinflipResultEvent) => {
-  const { offer } = event;
-  if (!byId.has(offer.initiator.id)) return;
+};
+const onResult = (id: string, { offer }: CoinflipResultEvent) => {
+  // Both players hear it: the initiator's connection counts it.
+  if (offer.initiator.id !== id) return;
   initiators.delete(offer.offerId);
   settled++;
   if (markAt && offer.startAt)
     lateness.push(Date.now() + args.offsetMs - new Date(offer.startAt).getTime());
   free.push(offer.initiator.id);
   if (offer.opponent) free.push(offer.opponent.id);
-});
-listener?.on(CF_OUT.timeout, ({ offerId }: { offerId: string }) => {
+};
+const onTimeout = ({ offerId }: { offerId: string }) => {
   const initiator = initiators.get(offerId);
   if (!initiator) return;
   initiators.delete(offerId);
   refused++;
   free.push(initiator);
-});
-for (const [id, s] of byId)
+};
+for (const [id, s] of byId) {
+  s.on(CF_OUT.offer, onOffer);
+  s.on(CF_OUT.result, (event: CoinflipResultEvent) => onResult(id, event));
+  s.on(CF_OUT.timeout, onTimeout);
   s.on(CF_OUT.error, () => {
     refused++;
     // A refused offer frees its waiting opponent; a refused acceptance leaves the offer to time out.
@@ -88,6 +91,7 @@ for (const [id, s] of byId)
     // The member comes back after a countdown (in case a flip of theirs still runs).
     setTimeout(() => free.push(id), COINFLIP_LIMITS.countdownMs + 2_000);
   });
+}
 
 console.log("joined");
 let stopped = false;
@@ -101,7 +105,8 @@ input.on("line", (line) => {
 
 const interval = 1000 / args.rate;
 const start = performance.now();
-for (let k = 0; !stopped; k++) {
+while (args.rate <= 0 && !stopped) await sleep(100);
+for (let k = 0; args.rate > 0 && !stopped; k++) {
   const wait = start + k * interval - performance.now();
   if (wait > 0) await sleep(wait);
   const initiator = free.shift();

@@ -1,6 +1,7 @@
 import {
   CHAT_NAMESPACE,
   CHAT_SERVER_EVENTS,
+  type ChatMessagesEvent,
   type ChatUsersChangedEvent,
   fromChatUserEntry,
 } from "@airwave/contracts";
@@ -58,6 +59,10 @@ export function recordEvents(socket: Socket, label: string): Pick<ChatClient, "r
           payload:
             "user" in innerPayload ? { user: fromChatUserEntry(innerPayload.user) } : innerPayload,
         });
+    // Several messages in one packet (a feature's batch) stand for a `chat-message` each.
+    if (event === CHAT_SERVER_EVENTS.messages)
+      for (const message of (payload as ChatMessagesEvent).messages)
+        received.push({ event: CHAT_SERVER_EVENTS.message, payload: message });
     for (const w of waiters.splice(0)) w();
   });
   return {

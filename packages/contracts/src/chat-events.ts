@@ -49,6 +49,10 @@ export type ChatUsersChange =
 export interface ChatUsersChangedEvent {
   changes: ChatUsersChange[];
 }
+/** `chat-messages`: several chat messages, oldest first. */
+export interface ChatMessagesEvent {
+  messages: ChatMessageView[];
+}
 export interface ChatUsersEvent {
   users: ChatUserEntry[];
 }
@@ -86,6 +90,7 @@ export interface ChatServerEventPayloads {
   "chat-users": ChatUsersEvent;
   "users-changed": ChatUsersChangedEvent;
   "chat-message": ChatMessageView;
+  "chat-messages": ChatMessagesEvent;
   "chat-like-update": ChatLikeUpdateEvent;
   "chat-like-sync": ChatLikeSyncEvent;
   "system-message": ChatSystemEvent;

@@ -42,6 +42,12 @@ export const CHAT_SERVER_EVENTS = {
    */
   usersChanged: "users-changed",
   message: "chat-message",
+  /**
+   * To everyone: `{ messages }`, several `chat-message` payloads in one packet, oldest first (a
+   * feature posting many messages at once, such as the coin flip's offers under load, sends them
+   * batched rather than one packet each to every member).
+   */
+  messages: "chat-messages",
   likeUpdate: "chat-like-update",
   likeSync: "chat-like-sync",
   system: "system-message",

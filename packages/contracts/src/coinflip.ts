@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHAT_LIMITS } from "./chat.ts";
 import {
   type ChatClientEvent,
   type ChatServerEvent,
@@ -13,9 +14,16 @@ import {
  *
  * The offer in the chat (chat spec 2, 3): creating an offer also posts a chat message of type
  * `coinflip` whose `_id` is the offer's `offerId` and whose text is `COINFLIP_UI_TEXTS.offerBy`; the
- * web draws that message as the offer card, its state taken from the coin flip events. A member
- * joining the room is sent `coinflip-offer` for each offer of the last `recentOffersMs` (every state),
- * so the cards of the history show their state.
+ * web draws that message as the offer card, its state taken from the coin flip events.
+ *
+ * Who hears what: a flip's own events (`coinflip-offer` of a new offer, `-accepted`, `-start`,
+ * `-result`, `-offer-timeout`) go to its players only, at once. The rest of the room follows the
+ * offers through a feed each instance sends: new offers' chat messages in one `chat-messages` and
+ * the offers that changed in one `coinflip-offers`, at once when the room was quiet and then at most
+ * every `feedIntervalMs`, each with the latest `feedMaxOffers` changes (a busy room's members are
+ * not sent five packets a flip). A member joining the room is sent one `coinflip-offers` with the
+ * offers of the history's cards (the latest `joinOffersMax` of the last `recentOffersMs`) and their
+ * own active flip, whose countdown comes back after a reload.
  */
 
 export const COINFLIP_LIMITS = {
@@ -29,8 +37,14 @@ export const COINFLIP_LIMITS = {
   minSpinMs: 1_600,
   /** The largest wager a client may name (a points column never overflows). */
   maxWager: 1_000_000,
-  /** A joining member is sent the offers of the last hour (the cards the history shows). */
+  /** A joining member is sent the offers of the last hour (the cards the history shows)... */
   recentOffersMs: 60 * 60_000,
+  /** ...at most as many as the history has messages. */
+  joinOffersMax: CHAT_LIMITS.historySize,
+  /** The room's feed of offers: at most one packet of each kind per instance in this time... */
+  feedIntervalMs: 2_000,
+  /** ...with the latest changes only (under a flood of flips the room sees the newest). */
+  feedMaxOffers: 20,
 } as const;
 
 export const COIN_FACES = ["heads", "tails"] as const;
@@ -115,6 +129,11 @@ export const COINFLIP_SERVER_EVENTS = {
   start: "coinflip-start",
   result: "coinflip-result",
   error: "coinflip-error",
+  /**
+   * This project's: `{ offers }`, offers of the room that are new or changed (the room's feed) or,
+   * on joining, the history's offers and the member's own active one; each in its latest state.
+   */
+  offers: "coinflip-offers",
 } as const satisfies Record<string, ChatServerEvent>;
 
 /** coinflip-create (chat spec 7: pick, wager). */
@@ -182,6 +201,11 @@ export interface CoinflipResultEvent {
   results: Record<string, CoinflipResult>;
 }
 
+/** coinflip-offers: offers in their latest state, oldest first. */
+export interface CoinflipOffersEvent {
+  offers: CoinflipOffer[];
+}
+
 export interface CoinflipTimeoutEvent {
   offerId: string;
 }
@@ -202,5 +226,6 @@ declare module "./chat-events.ts" {
     "coinflip-start": CoinflipOffer;
     "coinflip-result": CoinflipResultEvent;
     "coinflip-error": CoinflipErrorEvent;
+    "coinflip-offers": CoinflipOffersEvent;
   }
 }

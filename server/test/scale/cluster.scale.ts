@@ -34,6 +34,7 @@ import { jobRuns } from "../../src/platform/jobs/schema.ts";
 import { type Cluster, startCluster } from "../cluster/cluster.ts";
 import type { AppInstance } from "../cluster/instance.ts";
 import { loopback, type RecordedSocket, Visitor } from "../cluster/visitor.ts";
+import { fromFeed } from "../coinflip-feed.ts";
 import { buildPoints } from "../factories/points.ts";
 import { buildDj } from "../factories/schedule.ts";
 import { type BuiltUser, buildAdmin, buildMembers, buildUser } from "../factories.ts";
@@ -258,10 +259,8 @@ describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
     for (const member of [a, b])
       await buildPoints(cluster.db, member.user.id, 20, { at: cluster.now() });
     a.chat.socket.emit(CF_IN.create, { pick: "heads", wager: 5 });
-    const offer = await b.chat.next<CoinflipOffer>(
-      CF_OUT.offer,
-      (o) => o.initiator.id === a.user.id,
-    );
+    // B, on the other instance, sees it through the room's feed.
+    const offer = await fromFeed(b.chat, (o) => o.initiator.id === a.user.id);
     expect(offer).toMatchObject({ state: "open", wager: 5, pick: "heads" });
     b.chat.socket.emit(CF_IN.accept, { offerId: offer.offerId });
     const accepted = await a.chat.next<CoinflipOffer>(

@@ -9,6 +9,7 @@ import {
   COINFLIP_LIMITS,
   COINFLIP_REASONS,
   type CoinflipOffer,
+  type CoinflipOffersEvent,
   type CoinflipResultEvent,
   COINFLIP_CLIENT_EVENTS as IN,
   COINFLIP_SERVER_EVENTS as OUT,
@@ -177,8 +178,8 @@ async function offersSeenOnJoin(app: AppInstance, seeded: Seeded) {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const offers = member.received
-        .filter((r) => r.event === OUT.offer)
-        .map((r) => r.payload as CoinflipOffer);
+        .filter((r) => r.event === OUT.offers)
+        .flatMap((r) => (r.payload as CoinflipOffersEvent).offers);
       if (offers.length >= PAIRS || Date.now() > deadline) return offers;
       await sleep(50);
     }
@@ -206,30 +207,31 @@ async function playAndCrash(store: Store, members: Seeded[]) {
   const room = await Promise.all(members.map((m) => join(first, m)));
   const initiators = room.slice(0, PAIRS);
   const opponents = room.slice(PAIRS);
-  const watcher = room[0] as Member;
-  // kill -9 the moment the KILL_AT-th result arrives: the flips after it are being written now.
+  // kill -9 the moment the KILL_AT-th result arrives (each flip's initiator hears it): the flips
+  // after it are being written now.
   let results = 0;
-  const killed = new Promise<void>((resolve) =>
-    watcher.socket.on(OUT.result, () => {
-      if (++results !== KILL_AT) return;
-      first.process.kill("SIGKILL");
-      resolve();
-    }),
-  );
+  const killed = new Promise<void>((resolve) => {
+    for (const m of initiators)
+      m.socket.on(OUT.result, () => {
+        if (++results !== KILL_AT) return;
+        first.process.kill("SIGKILL");
+        resolve();
+      });
+  });
 
   for (const [i, m] of initiators.entries())
     m.socket.emit(IN.create, { pick: COIN_FACES[i % 2], wager: wagerOf(i) });
   const offers = await Promise.all(
     initiators.map((m) =>
-      watcher.next<CoinflipOffer>(OUT.offer, (o) => o.initiator.id === m.user.id, 15_000),
+      m.next<CoinflipOffer>(OUT.offer, (o) => o.initiator.id === m.user.id, 15_000),
     ),
   );
   // All accepted at once: the flips come due within a few milliseconds of each other.
   for (const [i, m] of opponents.entries())
     m.socket.emit(IN.accept, { offerId: offers[i]?.offerId });
   await Promise.all(
-    offers.map((o) =>
-      watcher.next<CoinflipOffer>(OUT.accepted, (a) => a.offerId === o.offerId, 15_000),
+    offers.map((o, i) =>
+      initiators[i]?.next<CoinflipOffer>(OUT.accepted, (a) => a.offerId === o.offerId, 15_000),
     ),
   );
   const noResult = sleep(COINFLIP_LIMITS.countdownMs + 10_000).then(() => {
@@ -237,9 +239,9 @@ async function playAndCrash(store: Store, members: Seeded[]) {
   });
   await Promise.race([killed, noResult]);
   await first.kill("SIGKILL");
-  const heard = watcher.received
-    .filter((r) => r.event === OUT.result)
-    .map((r) => r.payload as CoinflipResultEvent);
+  const heard = initiators.flatMap((m) =>
+    m.received.filter((r) => r.event === OUT.result).map((r) => r.payload as CoinflipResultEvent),
+  );
   for (const m of room) m.socket.disconnect();
 
   const restartedAt = appNow();

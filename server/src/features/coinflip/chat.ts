@@ -5,13 +5,13 @@ import {
 } from "@airwave/contracts";
 import type { ChatRoom } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { acceptOffer, type CoinflipAnswer, createOffer, recentOffers } from "./service.ts";
+import { acceptOffer, type CoinflipAnswer, createOffer, joinOffers } from "./service.ts";
 import { coinflipTimersService } from "./timers.ts";
 
 /**
  * The coin flip in the chat room: a member offers (`coinflip-create`) and accepts
  * (`coinflip-accept`); a refusal is answered to them with `coinflip-error` and the catalogue's
- * message. A newcomer is sent `coinflip-offer` for each offer of the last hour, in every state.
+ * message. A newcomer is sent one `coinflip-offers` with the history's offers and their own flip.
  */
 export function coinflipChat(room: ChatRoom, ctx: AppContext) {
   const timers = () => ctx.services.get(coinflipTimersService);
@@ -27,6 +27,7 @@ export function coinflipChat(room: ChatRoom, ctx: AppContext) {
     answer(result, (message) => from.reply(OUT.error, { message }));
   });
   room.onJoin(async (member) => {
-    for (const offer of await recentOffers(ctx)) member.reply(OUT.offer, offer);
+    const offers = await joinOffers(ctx, member.member._id);
+    if (offers.length > 0) member.reply(OUT.offers, { offers });
   });
 }

@@ -70,7 +70,6 @@ it("no point made or lost under concurrent offers, acceptances, expiries, grants
   };
   const sweep = () => room.t.jobs.runOnce(COINFLIP_SETTLE_JOB);
   const open = new Map<string, CoinflipOffer>();
-  const watcher = members[0] as ChatClient;
 
   for (let round = 0; round < ROUNDS; round++) {
     // Half the room offers at once (some are refused: an active flip, too few points).
@@ -86,11 +85,13 @@ it("no point made or lost under concurrent offers, acceptances, expiries, grants
       grant(),
       grant(),
     ]);
-    for (const r of watcher.received)
-      if (r.event === OUT.offer) {
-        const o = r.payload as CoinflipOffer;
-        if (o.state === "open") open.set(o.offerId, o);
-      }
+    // Each initiator hears their own offer.
+    for (const c of offering)
+      for (const r of c.received)
+        if (r.event === OUT.offer) {
+          const o = r.payload as CoinflipOffer;
+          if (o.state === "open") open.set(o.offerId, o);
+        }
     // The other half try to accept an offer at once (several the same one), while the sweep runs
     // and grants land.
     const offers = [...open.values()];

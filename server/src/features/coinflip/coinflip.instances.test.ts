@@ -1,6 +1,4 @@
 import {
-  CHAT_NAMESPACE,
-  CHAT_SERVER_EVENTS,
   COINFLIP_LIMITS,
   COINFLIP_REASONS,
   type CoinflipOffer,
@@ -13,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import type { ChatClient } from "../../../test/chat-client.ts";
+import { fromFeed, inFeed } from "../../../test/coinflip-feed.ts";
 import { buildPoints } from "../../../test/factories/points.ts";
 import { buildUser } from "../../../test/factories.ts";
 import { twoInstancesFixture } from "../../../test/two-instances.ts";
@@ -54,10 +53,7 @@ async function ledgerOf(t: TestApp, offerId: string) {
 
 async function offerAndAccept(a: ChatClient, b: ChatClient, wager: number) {
   a.socket.emit(IN.create, { pick: "heads", wager });
-  const offer = await b.next<CoinflipOffer>(
-    OUT.offer,
-    (o) => o.initiator.id === a.member.user.id && o.state === "open",
-  );
+  const offer = await fromFeed(b, (o) => o.initiator.id === a.member.user.id && o.state === "open");
   b.socket.emit(IN.accept, { offerId: offer.offerId });
   await a.next<CoinflipOffer>(OUT.accepted, (o) => o.offerId === offer.offerId);
   return offer;
@@ -99,7 +95,7 @@ describe("coin flips across instances", () => {
     const open = await (async () => {
       const c = await member(two, 10);
       c.socket.emit(IN.create, { pick: "tails", wager: 10 });
-      return watcher.next<CoinflipOffer>(OUT.offer, (o) => o.initiator.id === c.member.user.id);
+      return fromFeed(watcher, (o) => o.initiator.id === c.member.user.id);
     })();
     // Instance two goes down before either is due; instance one's clock stays behind (no sweep).
     await instances.die(two);
@@ -117,23 +113,10 @@ describe("coin flips across instances", () => {
       const second = createJobRunner(restarted.ctx, [coinflipSettleJob]);
       await Promise.all([runner.start(), second.start()]);
       await Promise.all([runner.stop(), second.stop()]);
-      // Everything the new instance published before this marker has reached the watcher.
-      restarted.ctx.realtime.publish(
-        CHAT_SERVER_EVENTS.system,
-        { type: "system", message: "marker" },
-        { all: true, namespace: CHAT_NAMESPACE },
-      );
-      await watcher.next(
-        CHAT_SERVER_EVENTS.system,
-        (p: { message: string }) => p.message === "marker",
-      );
-      const result = await watcher.next<CoinflipResultEvent>(
-        OUT.result,
-        (r) => r.offer.offerId === offer.offerId,
-      );
-      expect(result.offer.state).toBe("settled");
-      expect(await watcher.next(OUT.timeout)).toEqual({ offerId: open.offerId });
-      expect(watcher.received.filter((r) => r.event === OUT.result)).toHaveLength(1);
+      // The room (a watcher on instance one) hears both through the new instance's feed.
+      const settled = await inFeed(watcher, offer.offerId, "settled");
+      expect(settled.winnerId).not.toBeNull();
+      await inFeed(watcher, open.offerId, "expired");
       const rows = await ledgerOf(one, offer.offerId);
       expect(rows.map((r) => r.reason).sort()).toEqual(
         [COINFLIP_REASONS.stake, COINFLIP_REASONS.stake, COINFLIP_REASONS.win].sort(),

@@ -9,6 +9,7 @@ import {
   COINFLIP_UI_TEXTS,
   type CoinflipErrorEvent,
   type CoinflipOffer,
+  type CoinflipOffersEvent,
   type CoinflipResultEvent,
   type CoinflipTimeoutEvent,
   COINFLIP_CLIENT_EVENTS as IN,
@@ -19,6 +20,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { chatRoomFixture } from "../../../test/chat-client.ts";
+import { inFeed } from "../../../test/coinflip-feed.ts";
 import { buildPoints } from "../../../test/factories/points.ts";
 import { buildAdmin, buildUser } from "../../../test/factories.ts";
 import { signInMember } from "../../../test/members.ts";
@@ -80,11 +82,14 @@ async function ledgerOf(offerId: string) {
 }
 
 describe("coinflip-create", () => {
-  it("takes the stake, posts the offer's chat message with its id and sends coinflip-offer to the room", async () => {
+  it("takes the stake, sends the initiator coinflip-offer, and the room the offer and its chat message through the feed", async () => {
     const a = await member(30);
     const watcher = await member(0);
     a.socket.emit(IN.create, { pick: "tails", wager: 12 });
-    const offer = await watcher.next<CoinflipOffer>(OUT.offer, offerBy(a));
+    const offer = await a.next<CoinflipOffer>(OUT.offer, offerBy(a));
+    expect(await inFeed(watcher, offer.offerId, "open")).toEqual(offer);
+    // The flip's own events are its players': the room follows the feed.
+    expect(watcher.received.some((r) => r.event === OUT.offer)).toBe(false);
     expect(offer).toMatchObject({
       state: "open",
       initiator: { id: a.member.user.id, username: a.member.user.username },
@@ -261,7 +266,7 @@ describe("coinflip-accept", () => {
 });
 
 describe("expiry", () => {
-  it("an offer not accepted in 60 s expires: stake returned, coinflip-offer-timeout to the room", async () => {
+  it("an offer not accepted in 60 s expires: stake returned, coinflip-offer-timeout to the initiator, the room sees it expired", async () => {
     const a = await member(15);
     const watcher = await member(0);
     const offer = await create(a, 15);
@@ -271,9 +276,8 @@ describe("expiry", () => {
     expect(await pointsOf(a)).toBe(0);
     advance(1);
     await sweep();
-    for (const c of [a, watcher]) {
-      expect(await c.next<CoinflipTimeoutEvent>(OUT.timeout)).toEqual({ offerId: offer.offerId });
-    }
+    expect(await a.next<CoinflipTimeoutEvent>(OUT.timeout)).toEqual({ offerId: offer.offerId });
+    expect(await inFeed(watcher, offer.offerId, "expired")).toMatchObject({ wager: 15 });
     expect(await pointsOf(a)).toBe(15);
     expect(await ledgerOf(offer.offerId)).toEqual([
       { userId: a.member.user.id, delta: -15, reason: COINFLIP_REASONS.stake },
@@ -311,7 +315,7 @@ describe("the month-end freeze", () => {
 });
 
 describe("joining the room", () => {
-  it("a newcomer gets coinflip-offer for each offer of the last hour, settled ones with face and winner", async () => {
+  it("a newcomer gets one coinflip-offers with the offers of the last hour, settled ones with face and winner", async () => {
     // Another day: the other tests' offers are older than an hour.
     setClock("2026-07-12T12:00:00Z");
     const a = await member(100);
@@ -329,22 +333,19 @@ describe("joining the room", () => {
     const waiting = await create(b, 5);
 
     const newcomer = await member(0);
-    const offers: CoinflipOffer[] = [];
-    for (let i = 0; i < 2; i++) offers.push(await newcomer.next<CoinflipOffer>(OUT.offer));
+    const { offers } = await newcomer.next<CoinflipOffersEvent>(OUT.offers);
     expect(offers).toEqual([result.offer, waiting]);
     // Nothing else: a marker event sent after the join comes next.
     newcomer.socket.emit(IN.accept, {});
     await newcomer.next(CHAT_OUT.error);
-    expect(newcomer.received.filter((r) => r.event === OUT.offer).map((r) => r.payload)).toEqual(
-      offers,
-    );
+    expect(newcomer.received.filter((r) => r.event === OUT.offers)).toHaveLength(1);
     expect(offers.map((o) => o.offerId)).not.toContain(old.offerId);
     expect(offers[0]?.face).not.toBeNull();
   });
 });
 
 describe("deleting an account", () => {
-  it("a player of an accepted flip deleted: the other gets their stake back; the room hears it timed out", async () => {
+  it("a player of an accepted flip deleted: the other gets their stake back and hears it timed out; so does the room", async () => {
     const a = await member(20);
     const b = await member(20);
     const watcher = await member(0);
@@ -355,9 +356,8 @@ describe("deleting an account", () => {
     const admin = await signInMember(room.t, buildAdmin);
     const res = await admin.agent.post(ADMIN_API.userDelete(a.member.user.id));
     expect(res.statusCode).toBe(200);
-    expect(await watcher.next<CoinflipTimeoutEvent>(OUT.timeout)).toEqual({
-      offerId: offer.offerId,
-    });
+    expect(await b.next<CoinflipTimeoutEvent>(OUT.timeout)).toEqual({ offerId: offer.offerId });
+    await inFeed(watcher, offer.offerId, "expired");
     expect(await pointsOf(b)).toBe(20);
     expect(await ledgerOf(offer.offerId)).toEqual([
       { userId: b.member.user.id, delta: -10, reason: COINFLIP_REASONS.stake },

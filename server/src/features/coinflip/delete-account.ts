@@ -1,19 +1,18 @@
-import {
-  CHAT_NAMESPACE,
-  COINFLIP_REASONS,
-  COINFLIP_SERVER_EVENTS as OUT,
-} from "@airwave/contracts";
+import { COINFLIP_REASONS, COINFLIP_SERVER_EVENTS as OUT } from "@airwave/contracts";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { AccountDeletionStep } from "../../platform/feature.ts";
 import { moveGamePoints } from "../points/service.ts";
+import { coinflipFeedService } from "./feed.ts";
 import { coinflipOffers } from "./schema.ts";
+import { playersOf, presentOne } from "./service.ts";
 
 /**
  * The coin flip in an account deletion: the member's offers go with their row (ON DELETE CASCADE),
  * and their ledger with it, but the other player of an accepted flip staked too: that stake comes
  * back (`coinflip-refund`), unless the flip settled first (the state is checked in the update, under
  * the other player's points row, as the sweep does). The room hears each active offer time out, so
- * its card does not wait for a flip that will never come.
+ * its card does not wait for a flip that will never come (its players at once, the rest through the
+ * feed).
  */
 export const coinflipAccountDeletion: AccountDeletionStep = {
   tables: [coinflipOffers],
@@ -41,13 +40,11 @@ export const coinflipAccountDeletion: AccountDeletionStep = {
       if (other && offer.state === "accepted") {
         await moveGamePoints(ctx, tx, afterCommit, { ...move, userId: other, delta: offer.wager });
       }
-      afterCommit(() =>
-        ctx.realtime.publish(
-          OUT.timeout,
-          { offerId: offer.id },
-          { all: true, namespace: CHAT_NAMESPACE },
-        ),
-      );
+      const view = await presentOne(tx, ended);
+      afterCommit(() => {
+        ctx.realtime.publish(OUT.timeout, { offerId: offer.id }, playersOf(offer));
+        ctx.services.get(coinflipFeedService).note(view);
+      });
     }
   },
 };

@@ -1,6 +1,7 @@
 import type { Feature } from "../../platform/feature.ts";
 import { coinflipChat } from "./chat.ts";
 import { coinflipAccountDeletion } from "./delete-account.ts";
+import { coinflipFeedService } from "./feed.ts";
 import { coinflipSettleJob, coinflipTimersService } from "./timers.ts";
 
 /**
@@ -12,6 +13,6 @@ export const coinflipFeature: Feature = {
   name: "coinflip",
   chat: coinflipChat,
   jobs: [coinflipSettleJob],
-  services: [coinflipTimersService],
+  services: [coinflipFeedService, coinflipTimersService],
   deleteAccount: coinflipAccountDeletion,
 };

@@ -2,7 +2,6 @@ import { randomInt } from "node:crypto";
 import {
   CHAT_LIMITS,
   CHAT_NAMESPACE,
-  CHAT_SERVER_EVENTS as CHAT_OUT,
   type ChatUser,
   COIN_FACES,
   COINFLIP_LIMITS,
@@ -17,15 +16,17 @@ import {
   type CoinflipState,
   COINFLIP_SERVER_EVENTS as OUT,
   pointsPeriod,
+  userRoom,
 } from "@airwave/contracts";
-import { and, asc, eq, gte, inArray, lte, min, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, min, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx, Tx } from "../../platform/db/index.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { orderedUuid } from "../../platform/ordered-id.ts";
 import { saveChatMessage } from "../chat/store.ts";
-import { moveGamePoints } from "../points/service.ts";
+import { holdMembers, moveGamePoints, recordGameRows } from "../points/service.ts";
 import { users } from "../users/schema.ts";
+import { coinflipFeedService } from "./feed.ts";
 import { coinflipOffers } from "./schema.ts";
 
 /**
@@ -38,7 +39,12 @@ import { coinflipOffers } from "./schema.ts";
 
 type OfferRow = typeof coinflipOffers.$inferSelect;
 
-const room = { all: true, namespace: CHAT_NAMESPACE } as const;
+/** A flip's own events go to its players' chat connections only (the room has the feed). */
+export function playersOf(row: Pick<OfferRow, "initiatorId" | "opponentId">) {
+  const rooms = [userRoom(row.initiatorId)];
+  if (row.opponentId) rooms.push(userRoom(row.opponentId));
+  return { rooms, namespace: CHAT_NAMESPACE } as const;
+}
 
 /** Told after a commit when an offer has a new due time (the instance's wake-up). */
 export type DueAt = (at: Date) => void;
@@ -75,7 +81,7 @@ function present(row: OfferRow, names: Map<string, string>): CoinflipOffer {
   };
 }
 
-async function presentOne(db: DbOrTx, row: OfferRow): Promise<CoinflipOffer> {
+export async function presentOne(db: DbOrTx, row: OfferRow): Promise<CoinflipOffer> {
   return present(row, await namesOf(db, [row]));
 }
 
@@ -103,7 +109,8 @@ export type CoinflipAnswer = { offer: CoinflipOffer } | { refused: string };
 /**
  * A member offers a flip: in one transaction their stake is taken (the ledger's `coinflip-stake`,
  * referencing the offer), the offer stored, open for `offerExpiryMs`, and its chat message saved
- * (its `_id` is the offer's id). After the commit the room gets the message and `coinflip-offer`.
+ * (its `_id` is the offer's id). After the commit the initiator hears `coinflip-offer` and the
+ * room's feed gets the offer and its message.
  */
 export async function createOffer(
   ctx: AppContext,
@@ -160,8 +167,8 @@ export async function createOffer(
     });
     const offer = present(row, new Map([[member._id, member.username]]));
     afterCommit(() => {
-      ctx.realtime.publish(CHAT_OUT.message, message, room);
-      ctx.realtime.publish(OUT.offer, offer, room);
+      ctx.realtime.publish(OUT.offer, offer, playersOf(row));
+      ctx.services.get(coinflipFeedService).note(offer, message);
       dueAt?.(expiresAt);
     });
     return { offer };
@@ -172,7 +179,7 @@ export async function createOffer(
  * A member accepts an open offer: in one transaction (both players' points rows held, in the order
  * of their ids) the offer moves from open to accepted, only if it is still open and not past its
  * expiry, and the opponent's stake is taken; the flip starts `countdownMs` later. After the commit
- * the room gets `coinflip-accepted`.
+ * both players hear `coinflip-accepted` and the room's feed gets the offer.
  */
 export async function acceptOffer(
   ctx: AppContext,
@@ -225,119 +232,163 @@ export async function acceptOffer(
     });
     const offer = await presentOne(tx, row);
     afterCommit(() => {
-      ctx.realtime.publish(OUT.accepted, offer, room);
+      ctx.realtime.publish(OUT.accepted, offer, playersOf(row));
+      ctx.services.get(coinflipFeedService).note(offer);
       dueAt?.(startAt);
     });
     return { offer };
   });
 }
 
+/** How many due offers one batch moves (one transaction each kind). */
+const SWEEP_BATCH = 25;
+
 /**
- * An open offer past its expiry expires: in one transaction, holding the initiator's points row,
- * the offer moves from open to expired and the stake comes back (`coinflip-refund`). Answers
- * whether this call expired it (false: already gone, or not due).
+ * Open offers past their expiry expire, in one transaction: holding the initiators' points rows,
+ * each offer moves from open to expired only if it still is, and its stake comes back
+ * (`coinflip-refund`). After the commit each initiator hears `coinflip-offer-timeout` and the room's
+ * feed the expired offers. Answers how many this call expired (others: already moved elsewhere).
  */
-async function expireOffer(ctx: AppContext, offer: OfferRow, now: Date): Promise<boolean> {
+async function expireOffers(ctx: AppContext, due: OfferRow[], now: Date): Promise<number> {
+  if (due.length === 0) return 0;
   return transaction(ctx, async (tx, afterCommit) => {
-    const move = { userId: offer.initiatorId, reference: offer.id, now };
-    await moveGamePoints(ctx, tx, afterCommit, {
-      ...move,
-      delta: 0,
-      reason: COINFLIP_REASONS.refund,
-    });
-    const [row] = await tx
+    await holdMembers(
+      ctx,
+      tx,
+      due.map((o) => o.initiatorId),
+      now,
+    );
+    const expired = await tx
       .update(coinflipOffers)
       .set({ state: "expired" })
       .where(
         and(
-          eq(coinflipOffers.id, offer.id),
+          inArray(
+            coinflipOffers.id,
+            due.map((o) => o.id),
+          ),
           eq(coinflipOffers.state, "open"),
           lte(coinflipOffers.expiresAt, now),
         ),
       )
       .returning();
-    if (!row) return false;
-    await moveGamePoints(ctx, tx, afterCommit, {
-      ...move,
-      delta: row.wager,
-      reason: COINFLIP_REASONS.refund,
+    if (expired.length === 0) return 0;
+    const names = await namesOf(tx, expired);
+    afterCommit(() => {
+      const feed = ctx.services.get(coinflipFeedService);
+      for (const row of expired) {
+        ctx.realtime.publish(OUT.timeout, { offerId: row.id }, playersOf(row));
+        feed.note(present(row, names));
+      }
     });
-    afterCommit(() => ctx.realtime.publish(OUT.timeout, { offerId: row.id }, room));
-    return true;
+    await recordGameRows(
+      ctx,
+      tx,
+      afterCommit,
+      expired.map((row) => ({
+        userId: row.initiatorId,
+        delta: row.wager,
+        reason: COINFLIP_REASONS.refund,
+        reference: row.id,
+      })),
+      now,
+    );
+    return expired.length;
   });
 }
 
 /**
- * An accepted offer at its start settles: in one transaction, holding both players' points rows
- * (in the order of their ids), the face is drawn with a cryptographic generator, the offer moves
- * from accepted to settled with its face, winner and time, and the winner gets both stakes
- * (`coinflip-win`). After the commit the room gets `coinflip-start` and `coinflip-result`, each
- * player's result counting their stake back in "before" (winner +wager, loser -wager).
+ * Accepted offers at their start settle, in one transaction: holding both players' points rows
+ * (all of the batch's, in the order of their ids), each face is drawn with a cryptographic
+ * generator, each offer moves from accepted to settled with its face, winner and time only if it
+ * still is accepted, and each winner gets both stakes (`coinflip-win`). After the commit both
+ * players hear `coinflip-start` and `coinflip-result`, each player's result counting their stake
+ * back in "before" (winner +wager, loser -wager); the room's feed gets the settled offers.
  */
-async function settleOffer(ctx: AppContext, offer: OfferRow, now: Date): Promise<boolean> {
-  const opponentId = offer.opponentId;
-  if (!opponentId) return false;
+async function settleOffers(ctx: AppContext, due: OfferRow[], now: Date): Promise<number> {
+  const playing = due.filter((o) => o.opponentId);
+  if (playing.length === 0) return 0;
+  // Each offer's face, drawn before the transaction (a draw never depends on what it reads).
+  const byFace = new Map<CoinFace, string[]>(COIN_FACES.map((f) => [f, []]));
+  for (const offer of playing)
+    byFace.get(COIN_FACES[randomInt(COIN_FACES.length)] as CoinFace)?.push(offer.id);
   return transaction(ctx, async (tx, afterCommit) => {
-    const held = new Map<string, number>();
-    for (const userId of [offer.initiatorId, opponentId].sort()) {
-      const { before } = await moveGamePoints(ctx, tx, afterCommit, {
-        userId,
-        delta: 0,
-        reason: COINFLIP_REASONS.win,
-        reference: offer.id,
-        now,
-      });
-      held.set(userId, before);
-    }
-    const face = COIN_FACES[randomInt(COIN_FACES.length)] as CoinFace;
-    const winnerId = face === offer.pick ? offer.initiatorId : opponentId;
-    const [row] = await tx
-      .update(coinflipOffers)
-      .set({ state: "settled", face, winnerId, settledAt: now })
-      .where(
-        and(
-          eq(coinflipOffers.id, offer.id),
-          eq(coinflipOffers.state, "accepted"),
-          lte(coinflipOffers.startAt, now),
-        ),
-      )
-      .returning();
-    if (!row) return false;
-    const won = await moveGamePoints(ctx, tx, afterCommit, {
-      userId: winnerId,
-      delta: 2 * row.wager,
-      reason: COINFLIP_REASONS.win,
-      reference: row.id,
+    const held = await holdMembers(
+      ctx,
+      tx,
+      playing.flatMap((o) => [o.initiatorId, o.opponentId as string]),
       now,
-    });
-    const results: Record<string, CoinflipResult> = {};
-    for (const [userId, points] of held) {
-      const isWinner = userId === winnerId;
-      results[userId] = {
-        wager: row.wager,
-        outcome: isWinner ? "win" : "lose",
-        face,
-        pointsBefore: points + row.wager,
-        pointsAfter: isWinner && won.ok ? won.after : points,
-      };
+    );
+    const rows: OfferRow[] = [];
+    for (const [face, ids] of byFace) {
+      if (ids.length === 0) continue;
+      const settled = await tx
+        .update(coinflipOffers)
+        .set({
+          state: "settled",
+          face,
+          winnerId: sql`case when ${coinflipOffers.pick} = ${face} then ${coinflipOffers.initiatorId} else ${coinflipOffers.opponentId} end`,
+          settledAt: now,
+        })
+        .where(
+          and(
+            inArray(coinflipOffers.id, ids),
+            eq(coinflipOffers.state, "accepted"),
+            lte(coinflipOffers.startAt, now),
+          ),
+        )
+        .returning();
+      rows.push(...settled);
     }
-    const settled = await presentOne(tx, row);
-    const started: CoinflipOffer = { ...settled, state: "accepted", face: null, winnerId: null };
-    afterCommit(() => {
-      ctx.realtime.publish(OUT.start, started, room);
-      ctx.realtime.publish(OUT.result, { offer: settled, results }, room);
+    if (rows.length === 0) return 0;
+    const names = await namesOf(tx, rows);
+    const events = rows.map((row) => {
+      const winnerId = row.winnerId as string;
+      const results: Record<string, CoinflipResult> = {};
+      for (const userId of [row.initiatorId, row.opponentId as string]) {
+        const points = held.get(userId) ?? 0;
+        const isWinner = userId === winnerId;
+        results[userId] = {
+          wager: row.wager,
+          outcome: isWinner ? "win" : "lose",
+          face: row.face as CoinFace,
+          pointsBefore: points + row.wager,
+          pointsAfter: isWinner ? points + 2 * row.wager : points,
+        };
+      }
+      const settled = present(row, names);
+      const started: CoinflipOffer = { ...settled, state: "accepted", face: null, winnerId: null };
+      return { row, started, settled, results, winnerId };
     });
-    return true;
+    afterCommit(() => {
+      const feed = ctx.services.get(coinflipFeedService);
+      for (const { row, started, settled, results } of events) {
+        const players = playersOf(row);
+        ctx.realtime.publish(OUT.start, started, players);
+        ctx.realtime.publish(OUT.result, { offer: settled, results }, players);
+        feed.note(settled);
+      }
+    });
+    await recordGameRows(
+      ctx,
+      tx,
+      afterCommit,
+      events.map(({ row, winnerId }) => ({
+        userId: winnerId,
+        delta: 2 * row.wager,
+        reason: COINFLIP_REASONS.win,
+        reference: row.id,
+      })),
+      now,
+    );
+    return events.length;
   });
 }
-
-/** How many due offers one pass reads. */
-const SWEEP_BATCH = 50;
 
 /**
  * Settles what is due at the clock's now: open offers past their expiry expire, accepted offers at
- * their start settle. Safe on several instances at once (each move is conditional on the state).
- * Answers how many offers this call moved.
+ * their start settle, a batch of each at a time. Safe on several instances at once (each move is
+ * conditional on the state). Answers how many offers this call moved.
  */
 export async function settleDue(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
@@ -354,14 +405,17 @@ export async function settleDue(ctx: AppContext): Promise<number> {
       )
       .orderBy(asc(coinflipOffers.createdAt))
       .limit(SWEEP_BATCH);
-    let movedNow = 0;
-    for (const offer of due) {
-      const done =
-        offer.state === "open"
-          ? await expireOffer(ctx, offer, now)
-          : await settleOffer(ctx, offer, now);
-      if (done) movedNow++;
-    }
+    const movedNow =
+      (await expireOffers(
+        ctx,
+        due.filter((o) => o.state === "open"),
+        now,
+      )) +
+      (await settleOffers(
+        ctx,
+        due.filter((o) => o.state === "accepted"),
+        now,
+      ));
     moved += movedNow;
     // A full batch another instance took entirely is not read again (it is being done there).
     if (due.length < SWEEP_BATCH || movedNow === 0) return moved;
@@ -383,15 +437,32 @@ export async function nextDueAt(ctx: AppContext): Promise<Date | null> {
   return new Date(Math.min(...times.map((t) => t.getTime())));
 }
 
-/** The offers of the last `recentOffersMs`, oldest first, in every state (a newcomer's cards). */
-export async function recentOffers(ctx: AppContext): Promise<CoinflipOffer[]> {
+/**
+ * What a newcomer is sent (one `coinflip-offers`): the offers of the history's cards (the latest
+ * `joinOffersMax` of the last `recentOffersMs`, every state) and the member's own active flip
+ * (open or accepted, however many offers came after it), oldest first.
+ */
+export async function joinOffers(ctx: AppContext, memberId: string): Promise<CoinflipOffer[]> {
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - COINFLIP_LIMITS.recentOffersMs);
-  const rows = await ctx.db
+  const latest = await ctx.db
     .select()
     .from(coinflipOffers)
     .where(and(gte(coinflipOffers.createdAt, since), lte(coinflipOffers.createdAt, now)))
-    .orderBy(asc(coinflipOffers.createdAt));
+    .orderBy(desc(coinflipOffers.createdAt))
+    .limit(COINFLIP_LIMITS.joinOffersMax);
+  const own = await ctx.db
+    .select()
+    .from(coinflipOffers)
+    .where(
+      and(
+        inArray(coinflipOffers.state, ["open", "accepted"]),
+        or(eq(coinflipOffers.initiatorId, memberId), eq(coinflipOffers.opponentId, memberId)),
+      ),
+    );
+  const rows = [...new Map([...latest, ...own].map((r) => [r.id, r])).values()].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+  );
   const names = await namesOf(ctx.db, rows);
   return rows.map((r) => present(r, names));
 }

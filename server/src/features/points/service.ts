@@ -285,3 +285,81 @@ export async function setScoreboardExclusion(
     };
   });
 }
+
+/**
+ * A game that moves many members' points at once (a batch of settlements) holds all their points
+ * rows in one statement, in the order of their ids (the order every other change takes them in,
+ * so no two transactions deadlock), and answers each member's points before (0 for a member with no
+ * ledger row this month). Members without an account are left out of the answer.
+ */
+export async function holdMembers(
+  ctx: AppContext,
+  tx: Tx,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return new Map();
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(users.id)
+    .for("share");
+  const present = found.map((u) => u.id);
+  if (present.length === 0) return new Map();
+  await tx
+    .insert(pointsMembers)
+    .values(present.map((userId) => ({ userId })))
+    .onConflictDoNothing();
+  await tx
+    .select({ userId: pointsMembers.userId })
+    .from(pointsMembers)
+    .where(inArray(pointsMembers.userId, present))
+    .orderBy(pointsMembers.userId)
+    .for("update");
+  const points = await pointsOfMany(tx, present, now, ctx.config.STATION_TIMEZONE);
+  return new Map(present.map((id) => [id, points.get(id) ?? 0]));
+}
+
+/** One ledger row of a game's batch. */
+export interface GameLedgerRow {
+  userId: string;
+  delta: number;
+  reason: string;
+  reference: string;
+}
+
+/**
+ * Writes a batch of a game's ledger rows in one statement, inside the transaction that holds the
+ * members' points rows (`holdMembers`); the game has checked that no balance goes below 0. Answers
+ * the points after of each member whose points changed; the room's view of them follows once the
+ * transaction has committed.
+ */
+export async function recordGameRows(
+  ctx: AppContext,
+  tx: Tx,
+  afterCommit: AfterCommit,
+  rows: readonly GameLedgerRow[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const moving = rows.filter((r) => r.delta !== 0);
+  if (moving.length === 0) return new Map();
+  await tx.insert(pointsLedger).values(
+    moving.map((r) => ({
+      id: orderedUuid(now.getTime()),
+      userId: r.userId,
+      delta: r.delta,
+      reason: r.reason,
+      reference: r.reference,
+      createdAt: now,
+    })),
+  );
+  const changed = [...new Set(moving.map((r) => r.userId))];
+  const after = await pointsOfMany(tx, changed, now, ctx.config.STATION_TIMEZONE);
+  const refresh = refreshRoomPoints(ctx);
+  afterCommit(async () => {
+    for (const userId of changed) await refresh(userId, after.get(userId) ?? 0);
+  });
+  return after;
+}

@@ -134,10 +134,29 @@ describe("CountdownModal", () => {
   it("opens again for a player who comes back during the countdown (the offers sent on joining)", async () => {
     const { send } = await overlay();
     advance(4_000);
-    send(OUT.offer, accepted());
+    send(OUT.offers, { offers: [offer({ offerId: "cf-0", state: "settled" }), accepted()] });
     expect(screen.getByRole("dialog")).toBeVisible();
     expect(screen.getByText(T.countdown(6))).toBeVisible();
     expect(closeButton()).toBeDisabled();
+  });
+
+  it("does not reopen from the room's feed once the flip is settled (events may cross)", async () => {
+    const { send } = await overlay();
+    send(OUT.accepted, accepted());
+    advance(COINFLIP_LIMITS.countdownMs + COINFLIP_LIMITS.minSpinMs);
+    send(OUT.result, {
+      offer: settled("tails", alice.id),
+      results: {
+        [alice.id]: { wager: 10, outcome: "win", face: "tails", pointsBefore: 40, pointsAfter: 50 },
+      },
+    });
+    advance(200);
+    expect(screen.getByText(T.youWon(10))).toBeVisible();
+    fireEvent.click(closeButton());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    // The feed's older view of the same flip arrives late: nothing opens again.
+    send(OUT.offers, { offers: [accepted()] });
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("opens only for the two players", async () => {

@@ -45,6 +45,17 @@ describe("OfferCard", () => {
     expect(screen.queryByRole("button", { name: T.accept })).toBeNull();
   });
 
+  it("follows the room's feed, never back to an earlier state", async () => {
+    const { send } = await card(50);
+    send(OUT.offers, { offers: [offer()] });
+    expect(within(theCard()).getByRole("button", { name: T.accept })).toBeVisible();
+    send(OUT.offers, { offers: [offer({ state: "expired" })] });
+    expect(within(theCard()).getByText(T.expired)).toBeVisible();
+    send(OUT.offers, { offers: [offer()] });
+    expect(within(theCard()).getByText(T.expired)).toBeVisible();
+    expect(screen.queryByRole("button", { name: T.accept })).toBeNull();
+  });
+
   it("shows an open offer with Accept, which asks the server to accept it", async () => {
     const { send, socket } = await card(50);
     send(OUT.offer, offer());

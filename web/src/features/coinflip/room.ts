@@ -63,10 +63,20 @@ export const hasActiveOffer = (
     (o) => (o.state === "open" || o.state === "accepted") && playsIn(o, meId),
   );
 
-const withOffer = (s: CoinflipSlots, offer: CoinflipOffer): CoinflipSlots => ({
-  ...s,
-  coinflipOffers: { ...s.coinflipOffers, [offer.offerId]: offer },
-});
+/** How far along a state is: an offer's state only moves forward (events may cross). */
+const STAGE: Record<CoinflipOffer["state"], number> = {
+  open: 0,
+  accepted: 1,
+  expired: 2,
+  settled: 2,
+};
+
+/** The slots with `offer` in its place, unless what is there is further along. */
+function withOffer(s: CoinflipSlots, offer: CoinflipOffer): CoinflipSlots {
+  const known = s.coinflipOffers[offer.offerId];
+  if (known && STAGE[known.state] > STAGE[offer.state]) return s;
+  return { ...s, coinflipOffers: { ...s.coinflipOffers, [offer.offerId]: offer } };
+}
 
 /** The client-clock end of the countdown of an offer accepted now. */
 function countdownEnd(offer: CoinflipOffer, now: number): number {
@@ -89,6 +99,17 @@ const spinStart = (active: ActiveCoinflip, now: number): number =>
 type Room = RoomEffects<CoinflipSlots>;
 
 /**
+ * An offer heard from the member's own `coinflip-offer` or the room's `coinflip-offers`: its card
+ * follows; a player back in the room (a reload) during the countdown gets their flip's view again.
+ */
+function heard(s: CoinflipSlots, offer: CoinflipOffer, room: Room): CoinflipSlots {
+  const next = withOffer(s, offer);
+  if (next === s || offer.state !== "accepted" || !playsIn(offer, room.meId())) return next;
+  if (s.coinflipActive && s.coinflipActive.offer.offerId !== offer.offerId) return next;
+  return { ...next, coinflipActive: activeFor(s, offer, Date.now()) };
+}
+
+/**
  * Coin flip in the chat room (chat spec 3, 9): the offers by id from the server's events, the
  * member's own flip for the countdown modal, and the last error. Times of the modal are taken on
  * this client's clock when the events arrive.
@@ -98,12 +119,12 @@ export const coinflipFeature = defineRoomFeature<CoinflipSlots>({
   start: () => ({
     initial: { coinflipOffers: {}, coinflipActive: null, coinflipError: null },
     on: {
-      [OUT.offer]: (s, offer, room: Room) => {
-        if (!isOffer(offer)) return s;
-        const next = withOffer(s, offer);
-        // A player back in the room (a reload) during the countdown gets their flip's view again.
-        if (offer.state !== "accepted" || !playsIn(offer, room.meId())) return next;
-        return { ...next, coinflipActive: activeFor(s, offer, Date.now()) };
+      [OUT.offer]: (s, offer, room: Room) => (isOffer(offer) ? heard(s, offer, room) : s),
+      [OUT.offers]: (s, payload, room: Room) => {
+        if (!isRecord(payload) || !Array.isArray(payload.offers)) return s;
+        let next = s;
+        for (const offer of payload.offers) if (isOffer(offer)) next = heard(next, offer, room);
+        return next;
       },
       [OUT.accepted]: (s, offer, room: Room) => {
         if (!isOffer(offer)) return s;

@@ -99,6 +99,17 @@ export const privateMessagesFeature = defineRoomFeature<MessagesSlots>({
   name: "messages",
   start() {
     const seen = new DedupeSet();
+    /** Messages that arrived (one `chat-message`, or several in one `chat-messages`), in order. */
+    const received = (s: MessagesSlots, payloads: unknown[]): MessagesSlots => {
+      let { messages, likes } = s;
+      for (const payload of payloads) {
+        const m = cleanIncoming(payload);
+        if (!m || !seen.add(m._id)) continue;
+        if (m.likes.length > 0) likes = { ...likes, [m._id]: m.likes };
+        messages = appended(messages, m);
+      }
+      return messages === s.messages ? s : { ...s, messages, likes };
+    };
     return {
       initial: { messages: [], likes: {}, pulses: [] },
       on: {
@@ -115,12 +126,9 @@ export const privateMessagesFeature = defineRoomFeature<MessagesSlots>({
           }
           return { ...s, messages: messages.slice(-CHAT_VIEW_LIMITS.listMax), likes };
         },
-        [OUT.message]: (s, payload) => {
-          const m = cleanIncoming(payload);
-          if (!m || !seen.add(m._id)) return s;
-          const likes = m.likes.length > 0 ? { ...s.likes, [m._id]: m.likes } : s.likes;
-          return { ...s, messages: appended(s.messages, m), likes };
-        },
+        [OUT.message]: (s, payload) => received(s, [payload]),
+        [OUT.messages]: (s, payload) =>
+          isRecord(payload) && Array.isArray(payload.messages) ? received(s, payload.messages) : s,
         [OUT.system]: (s, payload) => {
           const message = messageOf(payload);
           return message

@@ -54,6 +54,22 @@ describe("the chat room client with the app's features", () => {
     expect(client.getState().messages.map((m) => m._id)).toEqual(["a", "b", "c"]);
   });
 
+  it("adds the messages of one chat-messages in order, each once, like chat-message", () => {
+    socket.serverSends(OUT.message, chatMessage({ _id: "a" }));
+    socket.serverSends(OUT.messages, {
+      messages: [chatMessage({ _id: "b" }), chatMessage({ _id: "a" }), { nonsense: true }],
+    });
+    socket.serverSends(OUT.messages, {
+      messages: [chatMessage({ _id: "c", message: "x<i>y</i>" })],
+    });
+    socket.serverSends(OUT.messages, { nothing: true });
+    expect(client.getState().messages.map((m) => [m._id, m.message])).toEqual([
+      ["a", "hello"],
+      ["b", "hello"],
+      ["c", "xy"],
+    ]);
+  });
+
   it("shortens a reply's quote to 50 characters", () => {
     socket.serverSends(
       OUT.message,
