@@ -24,7 +24,7 @@ import type { DbOrTx, Tx } from "../../platform/db/index.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { orderedUuid } from "../../platform/ordered-id.ts";
 import { saveChatMessage } from "../chat/store.ts";
-import { holdMembers, moveGamePoints, recordGameRows } from "../points/service.ts";
+import { holdMembers, recordGameRows } from "../points/service.ts";
 import { users } from "../users/schema.ts";
 import { coinflipFeedService } from "./feed.ts";
 import { coinflipOffers } from "./schema.ts";
@@ -123,25 +123,27 @@ export async function createOffer(
   const offerId = orderedUuid(now.getTime());
   const expiresAt = new Date(now.getTime() + COINFLIP_LIMITS.offerExpiryMs);
   return transaction(ctx, async (tx, afterCommit): Promise<CoinflipAnswer> => {
-    const held = await moveGamePoints(ctx, tx, afterCommit, {
-      userId: member._id,
-      delta: 0,
-      reason: COINFLIP_REASONS.stake,
-      reference: offerId,
-      now,
-    });
+    const held = await holdMembers(ctx, tx, [member._id], now);
+    const points = held.get(member._id) ?? 0;
     // The active flip first: its stake may be why the member is short.
     if (await hasActiveOffer(tx, member._id)) return { refused: COINFLIP_MESSAGES.alreadyActive };
-    if (held.before < COINFLIP_LIMITS.minWager) return { refused: COINFLIP_MESSAGES.needMinimum };
-    if (held.before < input.wager)
-      return { refused: COINFLIP_MESSAGES.wagerAboveBalance(held.before) };
-    await moveGamePoints(ctx, tx, afterCommit, {
-      userId: member._id,
-      delta: -input.wager,
-      reason: COINFLIP_REASONS.stake,
-      reference: offerId,
+    if (points < COINFLIP_LIMITS.minWager) return { refused: COINFLIP_MESSAGES.needMinimum };
+    if (points < input.wager) return { refused: COINFLIP_MESSAGES.wagerAboveBalance(points) };
+    await recordGameRows(
+      ctx,
+      tx,
+      afterCommit,
+      held,
+      [
+        {
+          userId: member._id,
+          delta: -input.wager,
+          reason: COINFLIP_REASONS.stake,
+          reference: offerId,
+        },
+      ],
       now,
-    });
+    );
     const [row] = await tx
       .insert(coinflipOffers)
       .values({
@@ -189,26 +191,19 @@ export async function acceptOffer(
 ): Promise<CoinflipAnswer> {
   const now = ctx.clock.now();
   if (frozen(ctx, now)) return { refused: COINFLIP_MESSAGES.closed };
-  const [found] = await ctx.db
-    .select()
+  const [read] = await ctx.db
+    .select({ offer: coinflipOffers, initiatorName: users.username })
     .from(coinflipOffers)
+    .innerJoin(users, eq(users.id, coinflipOffers.initiatorId))
     .where(eq(coinflipOffers.id, input.offerId));
+  const found = read ? { ...read.offer, initiatorName: read.initiatorName } : undefined;
   if (found?.initiatorId === member._id) return { refused: COINFLIP_MESSAGES.ownOffer };
   if (found?.state !== "open" || found.expiresAt <= now)
     return { refused: COINFLIP_MESSAGES.offerGone };
   const startAt = new Date(now.getTime() + COINFLIP_LIMITS.countdownMs);
   return transaction(ctx, async (tx, afterCommit): Promise<CoinflipAnswer> => {
-    let mine = 0;
-    for (const userId of [found.initiatorId, member._id].sort()) {
-      const held = await moveGamePoints(ctx, tx, afterCommit, {
-        userId,
-        delta: 0,
-        reason: COINFLIP_REASONS.stake,
-        reference: found.id,
-        now,
-      });
-      if (userId === member._id) mine = held.before;
-    }
+    const held = await holdMembers(ctx, tx, [found.initiatorId, member._id], now);
+    const mine = held.get(member._id) ?? 0;
     if (await hasActiveOffer(tx, member._id)) return { refused: COINFLIP_MESSAGES.alreadyActive };
     if (mine < found.wager) return { refused: COINFLIP_MESSAGES.needToAccept(found.wager) };
     const [row] = await tx
@@ -223,14 +218,28 @@ export async function acceptOffer(
       )
       .returning();
     if (!row) return { refused: COINFLIP_MESSAGES.offerGone };
-    await moveGamePoints(ctx, tx, afterCommit, {
-      userId: member._id,
-      delta: -row.wager,
-      reason: COINFLIP_REASONS.stake,
-      reference: row.id,
+    await recordGameRows(
+      ctx,
+      tx,
+      afterCommit,
+      held,
+      [
+        {
+          userId: member._id,
+          delta: -row.wager,
+          reason: COINFLIP_REASONS.stake,
+          reference: row.id,
+        },
+      ],
       now,
-    });
-    const offer = await presentOne(tx, row);
+    );
+    const offer = present(
+      row,
+      new Map([
+        [found.initiatorId, found.initiatorName],
+        [member._id, member.username],
+      ]),
+    );
     afterCommit(() => {
       ctx.realtime.publish(OUT.accepted, offer, playersOf(row));
       ctx.services.get(coinflipFeedService).note(offer);
@@ -252,7 +261,7 @@ const SWEEP_BATCH = 25;
 async function expireOffers(ctx: AppContext, due: OfferRow[], now: Date): Promise<number> {
   if (due.length === 0) return 0;
   return transaction(ctx, async (tx, afterCommit) => {
-    await holdMembers(
+    const held = await holdMembers(
       ctx,
       tx,
       due.map((o) => o.initiatorId),
@@ -285,6 +294,7 @@ async function expireOffers(ctx: AppContext, due: OfferRow[], now: Date): Promis
       ctx,
       tx,
       afterCommit,
+      held,
       expired.map((row) => ({
         userId: row.initiatorId,
         delta: row.wager,
@@ -373,6 +383,7 @@ async function settleOffers(ctx: AppContext, due: OfferRow[], now: Date): Promis
       ctx,
       tx,
       afterCommit,
+      held,
       events.map(({ row, winnerId }) => ({
         userId: winnerId,
         delta: 2 * row.wager,

@@ -287,10 +287,12 @@ export async function setScoreboardExclusion(
 }
 
 /**
- * A game that moves many members' points at once (a batch of settlements) holds all their points
- * rows in one statement, in the order of their ids (the order every other change takes them in,
- * so no two transactions deadlock), and answers each member's points before (0 for a member with no
- * ledger row this month). Members without an account are left out of the answer.
+ * A game holds the points rows of the members it moves (one or a batch of them) in the order of
+ * their ids (the order every other change takes them in, so no two transactions deadlock) and
+ * answers each member's points before (0 for a member with no ledger row this month). Members
+ * without an account are left out of the answer. One statement takes the locks when the rows exist
+ * (the usual case; a member's first change makes theirs); the points are read after the locks are
+ * held, so no change of theirs can come in between.
  */
 export async function holdMembers(
   ctx: AppContext,
@@ -300,24 +302,24 @@ export async function holdMembers(
 ): Promise<Map<string, number>> {
   const ids = [...new Set(userIds)].sort();
   if (ids.length === 0) return new Map();
-  const found = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, ids))
-    .orderBy(users.id)
-    .for("share");
-  const present = found.map((u) => u.id);
+  const lock = () =>
+    tx
+      .select({ userId: pointsMembers.userId })
+      .from(pointsMembers)
+      .where(inArray(pointsMembers.userId, ids))
+      .orderBy(pointsMembers.userId)
+      .for("update");
+  let held = await lock();
+  if (held.length < ids.length) {
+    // Rows made for members who have an account (a deleted account's ids make none).
+    await tx.execute(
+      sql`insert into ${pointsMembers} (user_id) select ${users.id} from ${users}
+          where ${inArray(users.id, ids)} order by ${users.id} on conflict do nothing`,
+    );
+    held = await lock();
+  }
+  const present = held.map((r) => r.userId);
   if (present.length === 0) return new Map();
-  await tx
-    .insert(pointsMembers)
-    .values(present.map((userId) => ({ userId })))
-    .onConflictDoNothing();
-  await tx
-    .select({ userId: pointsMembers.userId })
-    .from(pointsMembers)
-    .where(inArray(pointsMembers.userId, present))
-    .orderBy(pointsMembers.userId)
-    .for("update");
   const points = await pointsOfMany(tx, present, now, ctx.config.STATION_TIMEZONE);
   return new Map(present.map((id) => [id, points.get(id) ?? 0]));
 }
@@ -332,19 +334,26 @@ export interface GameLedgerRow {
 
 /**
  * Writes a batch of a game's ledger rows in one statement, inside the transaction that holds the
- * members' points rows (`holdMembers`); the game has checked that no balance goes below 0. Answers
- * the points after of each member whose points changed; the room's view of them follows once the
- * transaction has committed.
+ * members' points rows (`held`: their points before, from `holdMembers`); the game has checked that
+ * no balance goes below 0. Answers the points after of each member whose points changed (what was
+ * held plus the rows: nothing else can change them while held); the room's view of them follows
+ * once the transaction has committed.
  */
 export async function recordGameRows(
   ctx: AppContext,
   tx: Tx,
   afterCommit: AfterCommit,
+  held: ReadonlyMap<string, number>,
   rows: readonly GameLedgerRow[],
   now: Date,
 ): Promise<Map<string, number>> {
   const moving = rows.filter((r) => r.delta !== 0);
-  if (moving.length === 0) return new Map();
+  const after = new Map<string, number>();
+  if (moving.length === 0) return after;
+  for (const r of moving) {
+    if (!held.has(r.userId)) throw new Error(`points of ${r.userId} moved without being held`);
+    after.set(r.userId, (after.get(r.userId) ?? held.get(r.userId) ?? 0) + r.delta);
+  }
   await tx.insert(pointsLedger).values(
     moving.map((r) => ({
       id: orderedUuid(now.getTime()),
@@ -355,11 +364,9 @@ export async function recordGameRows(
       createdAt: now,
     })),
   );
-  const changed = [...new Set(moving.map((r) => r.userId))];
-  const after = await pointsOfMany(tx, changed, now, ctx.config.STATION_TIMEZONE);
   const refresh = refreshRoomPoints(ctx);
   afterCommit(async () => {
-    for (const userId of changed) await refresh(userId, after.get(userId) ?? 0);
+    for (const [userId, points] of after) await refresh(userId, points);
   });
   return after;
 }
