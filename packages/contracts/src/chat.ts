@@ -113,6 +113,7 @@ export const CHAT_MESSAGE_TYPES = [
   "bvgif",
   "image",
   "coinflip",
+  "battleships",
   "booking",
   "track-id",
   "system",
