@@ -97,6 +97,8 @@ export const BATTLESHIPS_UI_TEXTS = {
   hit: "Hit!",
   miss: "Miss.",
   sunk: (length: number) => `Sunk a ship of ${length}!`,
+  yourShot: (line: string) => `Your shot: ${line}`,
+  theirShot: (name: string, line: string) => `${name}'s shot: ${line}`,
   youWon: (wager: number) => `You won ${wager} points!`,
   youLost: (wager: number) => `You lost ${wager} points.`,
   pointsBeforeAfter: (before: number, after: number) => `Points: ${before} → ${after}`,

@@ -164,7 +164,7 @@ describe("the battleships modal", () => {
       state,
     });
     expect(within(dialog).getByText(T.theirTurn("bob"))).toBeVisible();
-    expect(within(dialog).getByText(T.sunk(1))).toBeVisible();
+    expect(within(dialog).getByText(T.yourShot(T.sunk(1)))).toBeVisible();
     expect(within(dialog).getByText(T.shipsLeft(1, 2))).toBeVisible();
     expect(within(dialog).getByLabelText(T.shipLabel(1, true))).toBeVisible();
     for (const cell of within(target()).getAllByRole("button")) expect(cell).toBeDisabled();

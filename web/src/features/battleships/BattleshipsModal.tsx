@@ -56,14 +56,16 @@ function Status({ game, meId }: { game: BattleshipsGameView; meId: string }) {
       </Typography>
       {lastLine && last && (
         <Typography variant="body2" color="text.secondary">
-          {last.shooterId === meId ? lastLine : `${state.opponent.username}: ${lastLine}`}
+          {last.shooterId === meId
+            ? T.yourShot(lastLine)
+            : T.theirShot(state.opponent.username, lastLine)}
         </Typography>
       )}
     </Stack>
   );
 }
 
-/** The ships of one side: a chip each, struck through once sunk. */
+/** The ships of one side: a chip each, red once sunk. */
 function Ships({ ships }: { ships: { id: number; length: number; sunk: boolean }[] }) {
   return (
     <Stack
@@ -80,7 +82,7 @@ function Ships({ ships }: { ships: { id: number; length: number; sunk: boolean }
           aria-label={T.shipLabel(s.length, s.sunk)}
           color={s.sunk ? "error" : "default"}
           variant={s.sunk ? "filled" : "outlined"}
-          sx={{ textDecoration: s.sunk ? "line-through" : "none", letterSpacing: 1 }}
+          sx={{ letterSpacing: 1, opacity: s.sunk ? 0.85 : 1 }}
         />
       ))}
     </Stack>
@@ -158,7 +160,7 @@ export function BattleshipsModal({ meId }: { meId: string }) {
               <Ships ships={state.opponentShips} />
             </Stack>
             <Stack spacing={1}>
-              <Grid label={T.yourFleet} looks={ownLooks(state)} />
+              <Grid label={T.yourFleet} looks={ownLooks(state)} compact />
               <Typography variant="caption" color="text.secondary" sx={{ textAlign: "center" }}>
                 {T.shipsLeft(mineAfloat, state.yourShips.length)}
               </Typography>

@@ -54,14 +54,17 @@ export function Grid({
   looks,
   onShoot,
   canShoot,
+  compact = false,
 }: {
   label: string;
   looks: CellLook[][];
   onShoot?: (row: number, col: number) => void;
   canShoot?: (row: number, col: number) => boolean;
+  /** Smaller on a phone (the member's own grid, which they only look at). */
+  compact?: boolean;
 }) {
   return (
-    <Box sx={{ width: "100%", maxWidth: 340, mx: "auto" }}>
+    <Box sx={{ width: "100%", maxWidth: { xs: compact ? 250 : 340, md: 340 }, mx: "auto" }}>
       <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 2 }}>
         {label}
       </Typography>

@@ -85,6 +85,7 @@ export function BattleshipsOfferCard({ message, meId }: RoomMessageProps) {
         role="group"
         aria-label={title}
         data-state={offer?.state ?? "unknown"}
+        data-game-id={message._id}
         sx={{
           p: 1.5,
           maxWidth: 460,

@@ -74,20 +74,20 @@ export function BattleshipsWagerDialog({
       <DialogTitle sx={{ fontWeight: 800 }}>{T.wagerTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 0.5 }}>
-          <Box
-            aria-hidden
-            sx={{
-              mx: "auto",
-              width: 88,
-              height: 88,
-              borderRadius: 3,
-              display: "grid",
-              placeItems: "center",
-              background: "linear-gradient(135deg, #a78bfa, #22d3ee)",
-              "& svg": { fontSize: 52, color: "#0b1020" },
-            }}
-          >
-            <GridOnOutlinedIcon />
+          <Box aria-hidden sx={{ display: "flex", justifyContent: "center" }}>
+            <Box
+              sx={{
+                width: 88,
+                height: 88,
+                borderRadius: 3,
+                display: "grid",
+                placeItems: "center",
+                background: "linear-gradient(135deg, #a78bfa, #22d3ee)",
+                "& svg": { fontSize: 52, color: "#0b1020" },
+              }}
+            >
+              <GridOnOutlinedIcon />
+            </Box>
           </Box>
           {known && (
             <Typography
