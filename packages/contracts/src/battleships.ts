@@ -35,7 +35,7 @@ export const BATTLESHIPS_LIMITS = {
   recentOffersMs: 60 * 60_000,
 } as const;
 
-/** The fleet's ship count and the cells it covers (17). */
+/** How many cells the whole fleet covers (17). */
 export const BATTLESHIPS_FLEET_CELLS = BATTLESHIPS_LIMITS.fleet.reduce((a, b) => a + b, 0);
 
 /** Why a game's ledger rows exist (the ledger's `reason` column; reference: the game id). */
