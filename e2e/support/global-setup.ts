@@ -98,6 +98,8 @@ async function startApp(): Promise<Started> {
       ICECAST_PORT: String(radio.icecastPort),
       STATION_HARBOR_PORT: String(radio.harborPort),
       RADIO_POLL_SECONDS: "2",
+      // Test-only routes (server/src/test-seams.ts): the battleships test aims at the server's fleets.
+      TEST_SEAMS: "on",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -11,6 +11,7 @@ import { createAppContext } from "./platform/create-context.ts";
 import type { Db } from "./platform/db/index.ts";
 import type { Feature } from "./platform/feature.ts";
 import { createJobRunner } from "./platform/jobs/index.ts";
+import { TEST_SEAMS } from "./test-seams.ts";
 
 /**
  * The composition root: the only place that knows both the platform and the features. `main.ts`,
@@ -53,6 +54,8 @@ export function buildApp(
     jobs: options.jobs ?? createJobRunner(ctx, jobsOf(ctx.features)),
     routes: (app) => {
       for (const feature of ctx.features) feature.routes?.(app, ctx);
+      // Test-only routes, never in production (TEST_SEAMS is off unless a test run sets it).
+      if (ctx.config.TEST_SEAMS) for (const seam of TEST_SEAMS) seam(app, ctx);
     },
   });
 }

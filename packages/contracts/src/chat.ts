@@ -119,6 +119,7 @@ export const CHAT_MESSAGE_TYPES = [
   "bvgif",
   "image",
   "coinflip",
+  "battleships",
   "booking",
   "track-id",
   "system",

@@ -8,6 +8,7 @@ export * from "./admin-users.ts";
 export * from "./answers.ts";
 export * from "./auth.routes.ts";
 export * from "./auth.ts";
+export * from "./battleships.ts";
 export * from "./chat.routes.ts";
 export * from "./chat.ts";
 export * from "./chat-announcements.ts";

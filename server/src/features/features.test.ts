@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import * as contracts from "@airwave/contracts";
 import {
   ANNOUNCEMENT_CLIENT_EVENTS,
+  BATTLESHIPS_CLIENT_EVENTS,
   CHAT_PM_CLIENT_EVENTS,
   COINFLIP_CLIENT_EVENTS,
   chatClientSchemasIn,
@@ -136,6 +137,11 @@ describe("chat handlers", () => {
       "private-messages": [CHAT_PM_CLIENT_EVENTS.send],
       radio: [TRACK_ID_CLIENT_EVENTS.request],
       coinflip: [COINFLIP_CLIENT_EVENTS.create, COINFLIP_CLIENT_EVENTS.accept],
+      battleships: [
+        BATTLESHIPS_CLIENT_EVENTS.create,
+        BATTLESHIPS_CLIENT_EVENTS.accept,
+        BATTLESHIPS_CLIENT_EVENTS.shoot,
+      ],
     });
   });
 

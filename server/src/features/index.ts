@@ -1,6 +1,7 @@
 import type { Feature } from "../platform/feature.ts";
 import { adminFeature } from "./admin/index.ts";
 import { authFeature } from "./auth/index.ts";
+import { battleshipsFeature } from "./battleships/index.ts";
 import { chatFeature } from "./chat/index.ts";
 import { coinflipFeature } from "./coinflip/index.ts";
 import { djFeature } from "./dj/index.ts";
@@ -42,6 +43,7 @@ export const FEATURES: readonly Feature[] = [
   djFeature,
   djVotesFeature,
   coinflipFeature,
+  battleshipsFeature,
   gifsFeature,
   radioFeature,
 ];

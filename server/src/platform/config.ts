@@ -156,6 +156,11 @@ const envSchema = z.object({
   RADIO_STREAM_URL: z.url().optional(),
   /** How often the app asks the station for now-playing. */
   RADIO_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  /**
+   * TEST-ONLY: on registers the browser tests' seams (`src/test-seams.ts`: e.g. a battleships
+   * game's hidden fleets). Never on in production; off by default.
+   */
+  TEST_SEAMS: bool.default(false),
   /** Abuse limits other than the contract's, per limit (`name=max/seconds,...`). */
   RATE_LIMITS: rateLimitOverrides.default({}),
 });

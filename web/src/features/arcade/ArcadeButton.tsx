@@ -2,14 +2,16 @@ import { COINFLIP_UI_TEXTS as T } from "@airwave/contracts";
 import SportsEsportsOutlinedIcon from "@mui/icons-material/SportsEsportsOutlined";
 import { IconButton, Tooltip } from "@mui/material";
 import { useState } from "react";
+import { BattleshipsWagerDialog } from "../battleships/WagerDialog.tsx";
 import type { RoomUiProps } from "../chat/room/ui.ts";
 import { WagerDialog } from "../coinflip/WagerDialog.tsx";
 import { ArcadeMenu } from "./ArcadeMenu.tsx";
 
-/** The chat header's arcade button: the arcade menu, and the coin flip wager dialog it opens. */
+/** The chat header's arcade button: the arcade menu, and the wager dialogs it opens. */
 export function ArcadeButton({ me }: RoomUiProps) {
   const [menu, setMenu] = useState(false);
   const [wager, setWager] = useState(false);
+  const [battleships, setBattleships] = useState(false);
   return (
     <>
       <Tooltip title={T.arcadeOpen}>
@@ -24,8 +26,15 @@ export function ArcadeButton({ me }: RoomUiProps) {
           setMenu(false);
           setWager(true);
         }}
+        onBattleships={() => {
+          setMenu(false);
+          setBattleships(true);
+        }}
       />
       {wager && <WagerDialog open onClose={() => setWager(false)} meId={me._id} />}
+      {battleships && (
+        <BattleshipsWagerDialog open onClose={() => setBattleships(false)} meId={me._id} />
+      )}
     </>
   );
 }

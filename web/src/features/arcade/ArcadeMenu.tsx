@@ -78,17 +78,19 @@ function GameTile({ game }: { game: Game }) {
 }
 
 /**
- * The arcade menu (chat spec 2): coin flip, and battleships and roulette shown as coming soon (not
- * built yet, so they open nothing).
+ * The arcade menu (chat spec 2): coin flip and battleships, and the games not built yet shown as
+ * coming soon (they open nothing).
  */
 export function ArcadeMenu({
   open,
   onClose,
   onCoinflip,
+  onBattleships,
 }: {
   open: boolean;
   onClose: () => void;
   onCoinflip: () => void;
+  onBattleships: () => void;
 }) {
   const games: Game[] = [
     {
@@ -97,7 +99,12 @@ export function ArcadeMenu({
       icon: <MonetizationOnOutlinedIcon />,
       onOpen: onCoinflip,
     },
-    { name: T.battleshipsName, blurb: T.battleshipsBlurb, icon: <GridOnOutlinedIcon /> },
+    {
+      name: T.battleshipsName,
+      blurb: T.battleshipsBlurb,
+      icon: <GridOnOutlinedIcon />,
+      onOpen: onBattleships,
+    },
     { name: T.rouletteName, blurb: T.rouletteBlurb, icon: <CasinoOutlinedIcon /> },
   ];
   return (

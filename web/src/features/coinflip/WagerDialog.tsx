@@ -14,9 +14,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  InputAdornment,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -24,6 +22,7 @@ import {
   useTheme,
 } from "@mui/material";
 import { useState } from "react";
+import { WagerField, wagerProblemOf } from "../arcade/WagerField.tsx";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
 import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
 import { Coin } from "./Coin.tsx";
@@ -31,13 +30,8 @@ import { createCoinflip, useCoinflipClosed, useMyPoints } from "./hooks.ts";
 import { hasActiveOffer } from "./room.ts";
 
 /** Why the wager is not acceptable, or null (chat spec 5: min 5, max the member's points). */
-export function wagerProblem(text: string, points: number): string | null {
-  if (!/^\d+$/.test(text.trim())) return M.wagerWhole;
-  const wager = Number(text);
-  if (wager < COINFLIP_LIMITS.minWager) return M.wagerMinimum;
-  if (wager > points) return M.wagerAboveBalance(points);
-  return null;
-}
+export const wagerProblem = (text: string, points: number): string | null =>
+  wagerProblemOf(text, points, COINFLIP_LIMITS.minWager, M);
 
 /**
  * The coin flip wager dialog (chat spec 2, 5): pick heads or tails and a wager (default 5, MAX
@@ -122,32 +116,16 @@ export function WagerDialog({
               ))}
             </ToggleButtonGroup>
           </Box>
-          <TextField
+          <WagerField
             label={T.wagerLabel}
+            maxLabel={T.max}
             value={wager}
-            onChange={(e) => setWager(e.target.value.replace(/[^\d]/g, ""))}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") create();
-            }}
-            error={!!problem}
-            helperText={problem ?? " "}
-            slotProps={{
-              htmlInput: { inputMode: "numeric", min: COINFLIP_LIMITS.minWager, max: points },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      disabled={!known || short}
-                      onClick={() => known && setWager(String(points))}
-                    >
-                      {T.max}
-                    </Button>
-                  </InputAdornment>
-                ),
-              },
-            }}
+            onChange={setWager}
+            onSubmit={create}
+            points={points}
+            min={COINFLIP_LIMITS.minWager}
+            problem={problem}
+            maxDisabled={!known || short}
           />
           {blocker && <Alert severity={closed ? "info" : "warning"}>{blocker}</Alert>}
           {sendError && <Alert severity="error">{sendError}</Alert>}

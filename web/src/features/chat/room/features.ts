@@ -1,3 +1,4 @@
+import { battleshipsFeature } from "../../battleships/room.ts";
 import { coinflipFeature } from "../../coinflip/room.ts";
 import { announcementsFeature } from "../announcements/room.ts";
 import { initialStateOf, type RoomStateOf } from "./feature.ts";
@@ -20,6 +21,7 @@ export const ROOM_FEATURES = [
   trackIdFeature,
   announcementsFeature,
   coinflipFeature,
+  battleshipsFeature,
 ] as const;
 
 type RoomFeatures = typeof ROOM_FEATURES;

@@ -1,4 +1,5 @@
 import { arcadeRoomUi } from "../../arcade/room-ui.tsx";
+import { battleshipsRoomUi } from "../../battleships/room-ui.tsx";
 import { coinflipRoomUi } from "../../coinflip/room-ui.tsx";
 import { djVotesRoomUi } from "../../dj-votes/room-ui.tsx";
 import { pointsRoomUi } from "../../points/room-ui.tsx";
@@ -13,6 +14,7 @@ export const ROOM_UI: readonly RoomUi[] = [
   djVotesRoomUi,
   arcadeRoomUi,
   coinflipRoomUi,
+  battleshipsRoomUi,
 ];
 
 /** The chat message types features draw themselves. */

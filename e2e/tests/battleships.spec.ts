@@ -1,0 +1,151 @@
+import {
+  BATTLESHIPS_LIMITS,
+  CHAT_RULES,
+  CHAT_TEXTS,
+  COINFLIP_UI_TEXTS as CT,
+  BATTLESHIPS_MESSAGES as M,
+  POINTS_UI_TEXTS as P,
+  PATHS,
+  POINTS_API,
+  pointsPeriod,
+  type ScheduleAnswer,
+  BATTLESHIPS_UI_TEXTS as T,
+} from "@airwave/contracts";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { adminApi, apiSession, type Credentials, screenshot, test } from "../support/fixtures.ts";
+
+/** A ship as the test seam gives it (server/src/features/battleships/test-seam.ts). */
+interface SeamShip {
+  id: number;
+  length: number;
+  cells: [number, number][];
+}
+
+const myPoints = (page: Page, points: number) =>
+  page.getByLabel(P.myPointsLabel(points), { exact: true });
+
+async function idOf(who: Credentials): Promise<string> {
+  const member = await apiSession(who);
+  const me = await (await member.get("/api/auth/userdata")).json();
+  await member.dispose();
+  return me._id;
+}
+
+async function grant(userId: string, delta: number) {
+  const admin = await adminApi();
+  const res = await admin.post(POINTS_API.adminUserPoints(userId), { delta });
+  expect(res.status()).toBe(200);
+  await admin.dispose();
+}
+
+async function frozenNow(page: Page) {
+  const week = (await (await page.request.get("/api/auth/schedule")).json()) as ScheduleAnswer;
+  return pointsPeriod(new Date(), week.timeZone).frozen;
+}
+
+async function enterChat(page: Page) {
+  await page.goto(PATHS.chat);
+  const rules = page.getByRole("dialog", { name: CHAT_RULES.title });
+  await rules.getByRole("button", { name: CHAT_RULES.accept }).click();
+  await expect(rules).toBeHidden();
+  await expect(page.getByRole("button", { name: CHAT_TEXTS.bold })).toBeEnabled();
+}
+
+/** The member shoots at (row, col) of the target grid, and waits until their page shows the shot. */
+async function shoot(modal: Locator, row: number, col: number) {
+  const target = modal.getByRole("group", { name: T.targetGrid });
+  await target.getByRole("button", { name: T.cellLabel(row, col, T.cellStates.unknown) }).click();
+  await expect(
+    target.getByRole("button", {
+      name: new RegExp(`^${T.cellLabel(row, col, "")}(${T.cellStates.hit}|${T.cellStates.miss})$`),
+    }),
+  ).toBeVisible();
+}
+
+test("two members play battleships to the end: both see the result and their points move by the wager", async ({
+  openMember,
+}) => {
+  test.setTimeout(180_000);
+  const a = await openMember();
+  const b = await openMember({ viewport: { width: 390, height: 844 } });
+  const [aId, bId] = [await idOf(a.member), await idOf(b.member)];
+  await grant(aId, 20);
+  await grant(bId, 20);
+  await enterChat(a.page);
+  await enterChat(b.page);
+  await expect(myPoints(a.page, 20)).toBeVisible();
+  await expect(myPoints(b.page, 20)).toBeVisible();
+
+  // A opens battleships from the arcade.
+  await a.page.getByRole("button", { name: CT.arcadeOpen }).click();
+  await a.page
+    .getByRole("dialog", { name: CT.arcadeTitle })
+    .getByRole("button", { name: CT.battleshipsName })
+    .click();
+  const wager = a.page.getByRole("dialog", { name: T.wagerTitle });
+  if (await frozenNow(a.page)) {
+    // From the 25th to the 1st (station time) games are closed, and say so; the server's tests
+    // play whole games at a set clock.
+    await expect(wager.getByText(M.closed)).toBeVisible();
+    await expect(wager.getByRole("button", { name: T.createOffer })).toBeDisabled();
+    return;
+  }
+  await expect(wager.getByRole("textbox", { name: CT.wagerLabel })).toHaveValue(
+    String(BATTLESHIPS_LIMITS.minWager),
+  );
+  await screenshot(a.page, "battleships-wager-1280", { fullPage: false });
+  await wager.getByRole("button", { name: T.createOffer }).click();
+  await expect(wager).toBeHidden();
+  await expect(myPoints(a.page, 15)).toBeVisible();
+
+  // B sees the offer in the chat and accepts it.
+  const card = b.page.getByRole("group", { name: T.offerBy(a.member.username, 5) });
+  await expect(card).toBeVisible();
+  await screenshot(b.page, "battleships-offer-390", { fullPage: false });
+  const gameId = await card.getAttribute("data-game-id");
+  expect(gameId).toBeTruthy();
+  await card.getByRole("button", { name: T.accept }).click();
+  await expect(myPoints(b.page, 15)).toBeVisible();
+
+  const modalA = a.page.getByRole("dialog", { name: T.modalTitle });
+  const modalB = b.page.getByRole("dialog", { name: T.modalTitle });
+  await expect(modalA.getByText(T.yourTurn)).toBeVisible();
+  await expect(modalB.getByText(T.theirTurn(a.member.username))).toBeVisible();
+
+  // The server's fleets, through the test-only seam (TEST_SEAMS=on in the browser tests only).
+  const seam = await a.page.request.get(`/api/test-seams/battleships/${gameId}/fleets`);
+  expect(seam.status()).toBe(200);
+  const fleets = (await seam.json()) as Record<string, SeamShip[]>;
+  const cells = (fleet: SeamShip[] | undefined) => (fleet ?? []).flatMap((s) => s.cells);
+  const targets = cells(fleets[bId]);
+  const taken = new Set(cells(fleets[aId]).map(([r, c]) => `${r},${c}`));
+  const water: [number, number][] = [];
+  for (let r = 0; r < 8; r++)
+    for (let c = 0; c < 8; c++) if (!taken.has(`${r},${c}`)) water.push([r, c]);
+
+  // A hits every cell of B's fleet; B misses in between.
+  let shots = 0;
+  for (const [r, c] of targets) {
+    await shoot(modalA, r, c);
+    shots++;
+    if (shots === 3) {
+      await screenshot(a.page, "battleships-modal-1280", { fullPage: false });
+    }
+    if (shots === targets.length) break;
+    const [mr, mc] = water.shift() ?? [0, 0];
+    await shoot(modalB, mr, mc);
+    if (shots === 3) await screenshot(b.page, "battleships-modal-390", { fullPage: false });
+  }
+
+  // Both see the result and the points.
+  await expect(modalA.getByText(T.youWon(5))).toBeVisible();
+  await expect(modalA.getByText(T.pointsBeforeAfter(20, 25))).toBeVisible();
+  await expect(modalB.getByText(T.youLost(5))).toBeVisible();
+  await expect(modalB.getByText(T.pointsBeforeAfter(20, 15))).toBeVisible();
+  await screenshot(a.page, "battleships-result-1280", { fullPage: false });
+  await screenshot(b.page, "battleships-result-390", { fullPage: false });
+  await modalA.getByRole("button", { name: T.close }).click();
+  await modalB.getByRole("button", { name: T.close }).click();
+  await expect(myPoints(a.page, 25)).toBeVisible();
+  await expect(myPoints(b.page, 15)).toBeVisible();
+});

@@ -1,0 +1,278 @@
+import {
+  BATTLESHIPS_LIMITS,
+  BATTLESHIPS_MESSAGES,
+  BATTLESHIPS_REASONS,
+  type BattleshipsOffer,
+  BATTLESHIPS_SERVER_EVENTS as OUT,
+} from "@airwave/contracts";
+import { and, asc, eq, gte, isNotNull, isNull, lte, min, or } from "drizzle-orm";
+import { chatRoomService } from "../../platform/chat-room/index.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { transaction } from "../../platform/db/transaction.ts";
+import { moveGamePoints } from "../points/service.ts";
+import { namesOf, onlyTo, playerOf, presentOffer, shotsOf, wholeRoom } from "./players.ts";
+import { battleshipsGames } from "./schema.ts";
+import { finishGame, holdPlayers } from "./settle.ts";
+import { type GameRow, otherPlayer, viewFor } from "./view.ts";
+
+/**
+ * The due work of battleships: open offers past their expiry expire with a refund; a game whose
+ * player has been away (all their chat connections gone) for more than `disconnectMs` ends, the
+ * other player winning. Both are held in the database (expiresAt, the players' away times), moved
+ * by the sweep job and each instance's wake-up (./timers.ts), each move conditional on the state.
+ */
+
+/**
+ * An open offer past its expiry expires: in one transaction, holding the initiator's points row,
+ * the game moves from open to expired and the stake comes back (`battleships-refund`).
+ */
+async function expireOffer(ctx: AppContext, game: GameRow, now: Date): Promise<boolean> {
+  return transaction(ctx, async (tx, afterCommit) => {
+    const move = {
+      userId: game.initiatorId,
+      reference: game.id,
+      now,
+      reason: BATTLESHIPS_REASONS.refund,
+    };
+    await moveGamePoints(ctx, tx, afterCommit, { ...move, delta: 0 });
+    const [row] = await tx
+      .update(battleshipsGames)
+      .set({ state: "expired" })
+      .where(
+        and(
+          eq(battleshipsGames.id, game.id),
+          eq(battleshipsGames.state, "open"),
+          lte(battleshipsGames.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (!row) return false;
+    await moveGamePoints(ctx, tx, afterCommit, { ...move, delta: row.wager });
+    afterCommit(() => ctx.realtime.publish(OUT.timeout, { gameId: row.id }, wholeRoom));
+    return true;
+  });
+}
+
+/** The player of an active game away longest, if away for more than `disconnectMs` at `now`. */
+function awayTooLong(game: GameRow, now: Date): string | null {
+  const limit = now.getTime() - BATTLESHIPS_LIMITS.disconnectMs;
+  const away = [
+    [game.initiatorId, game.initiatorAwaySince] as const,
+    [game.opponentId, game.opponentAwaySince] as const,
+  ]
+    .filter((p): p is readonly [string, Date] => !!p[0] && !!p[1] && p[1].getTime() < limit)
+    .sort((a, b) => a[1].getTime() - b[1].getTime());
+  return away[0]?.[0] ?? null;
+}
+
+/**
+ * A player away for more than `disconnectMs` loses (decisions): in one transaction holding both
+ * points rows, the game ends only if still active and that player still away since the same time,
+ * and the other wins both stakes. The winner gets `battleships-opponent-disconnect` with their final
+ * view; the one who left gets their view when they come back. A player the room still lists (their
+ * leaving recorded after a new connection of theirs joined) is marked back instead.
+ */
+async function endForDisconnect(ctx: AppContext, game: GameRow, now: Date): Promise<boolean> {
+  const loserId = awayTooLong(game, now);
+  const winnerId = loserId ? otherPlayer(game, loserId) : null;
+  if (!loserId || !winnerId) return false;
+  const present = await ctx.services.get(chatRoomService).presence.members();
+  if (present.some((m) => m._id === loserId)) {
+    await markBack(ctx, loserId);
+    return false;
+  }
+  const awayColumn =
+    loserId === game.initiatorId
+      ? battleshipsGames.initiatorAwaySince
+      : battleshipsGames.opponentAwaySince;
+  const since = loserId === game.initiatorId ? game.initiatorAwaySince : game.opponentAwaySince;
+  if (!since) return false;
+  return transaction(ctx, async (tx, afterCommit) => {
+    const held = await holdPlayers(ctx, tx, afterCommit, game, now);
+    const done = await finishGame(ctx, tx, afterCommit, {
+      game,
+      winnerId,
+      end: "disconnect",
+      held,
+      now,
+      also: eq(awayColumn, since),
+    });
+    if (!done) return false;
+    const shots = await shotsOf(tx, game.id);
+    const names = await namesOf(tx, [done.row]);
+    const state = viewFor(
+      done.row,
+      shots,
+      winnerId,
+      playerOf(names, loserId),
+      done.results.get(winnerId) ?? null,
+    );
+    afterCommit(() =>
+      ctx.realtime.publish(
+        OUT.opponentDisconnect,
+        { gameId: game.id, message: BATTLESHIPS_MESSAGES.opponentDisconnected, state },
+        onlyTo(winnerId),
+      ),
+    );
+    return true;
+  });
+}
+
+const dueNow = (now: Date) => {
+  const awayBefore = new Date(now.getTime() - BATTLESHIPS_LIMITS.disconnectMs);
+  return or(
+    and(eq(battleshipsGames.state, "open"), lte(battleshipsGames.expiresAt, now)),
+    and(
+      eq(battleshipsGames.state, "active"),
+      or(
+        lte(battleshipsGames.initiatorAwaySince, awayBefore),
+        lte(battleshipsGames.opponentAwaySince, awayBefore),
+      ),
+    ),
+  );
+};
+
+/** How many due games one pass reads. */
+const SWEEP_BATCH = 50;
+
+/**
+ * Settles what is due at the clock's now. Safe on several instances at once (each move is
+ * conditional on the state). Answers how many games this call moved.
+ */
+export async function settleDue(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  let moved = 0;
+  for (;;) {
+    const due = await ctx.db
+      .select()
+      .from(battleshipsGames)
+      .where(dueNow(now))
+      .orderBy(asc(battleshipsGames.createdAt))
+      .limit(SWEEP_BATCH);
+    let movedNow = 0;
+    for (const game of due) {
+      const done =
+        game.state === "open"
+          ? await expireOffer(ctx, game, now)
+          : await endForDisconnect(ctx, game, now);
+      if (done) movedNow++;
+    }
+    moved += movedNow;
+    if (due.length < SWEEP_BATCH || movedNow === 0) return moved;
+  }
+}
+
+/** The nearest time something is due (an offer's expiry, an away player's limit), or null. */
+export async function nextDueAt(ctx: AppContext): Promise<Date | null> {
+  const [open] = await ctx.db
+    .select({ at: min(battleshipsGames.expiresAt) })
+    .from(battleshipsGames)
+    .where(eq(battleshipsGames.state, "open"));
+  const [away] = await ctx.db
+    .select({
+      a: min(battleshipsGames.initiatorAwaySince),
+      b: min(battleshipsGames.opponentAwaySince),
+    })
+    .from(battleshipsGames)
+    .where(eq(battleshipsGames.state, "active"));
+  const after = (d: unknown) =>
+    d instanceof Date ? new Date(d.getTime() + BATTLESHIPS_LIMITS.disconnectMs + 1) : null;
+  const times = [open?.at ?? null, after(away?.a), after(away?.b)].filter(
+    (t): t is Date => t instanceof Date,
+  );
+  if (times.length === 0) return null;
+  return new Date(Math.min(...times.map((t) => t.getTime())));
+}
+
+/**
+ * A member's chat connections are all gone: in each of their games in play they are away from now
+ * (kept if already away). Answers when the earliest such game falls due, or null.
+ */
+export async function markAway(ctx: AppContext, userId: string): Promise<Date | null> {
+  const now = ctx.clock.now();
+  const rows = [
+    ...(await ctx.db
+      .update(battleshipsGames)
+      .set({ initiatorAwaySince: now })
+      .where(
+        and(
+          eq(battleshipsGames.state, "active"),
+          eq(battleshipsGames.initiatorId, userId),
+          // Kept when already away (an earlier leave counts).
+          isNull(battleshipsGames.initiatorAwaySince),
+        ),
+      )
+      .returning()),
+    ...(await ctx.db
+      .update(battleshipsGames)
+      .set({ opponentAwaySince: now })
+      .where(
+        and(
+          eq(battleshipsGames.state, "active"),
+          eq(battleshipsGames.opponentId, userId),
+          isNull(battleshipsGames.opponentAwaySince),
+        ),
+      )
+      .returning()),
+  ];
+  if (rows.length === 0) return null;
+  return new Date(now.getTime() + BATTLESHIPS_LIMITS.disconnectMs + 1);
+}
+
+/** A member is in the room again: they are no longer away in any game of theirs in play. */
+export async function markBack(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db
+    .update(battleshipsGames)
+    .set({ initiatorAwaySince: null })
+    .where(
+      and(
+        eq(battleshipsGames.state, "active"),
+        eq(battleshipsGames.initiatorId, userId),
+        isNotNull(battleshipsGames.initiatorAwaySince),
+      ),
+    );
+  await ctx.db
+    .update(battleshipsGames)
+    .set({ opponentAwaySince: null })
+    .where(
+      and(
+        eq(battleshipsGames.state, "active"),
+        eq(battleshipsGames.opponentId, userId),
+        isNotNull(battleshipsGames.opponentAwaySince),
+      ),
+    );
+}
+
+/** The member's games in play, each as their own view (what a returning player is sent). */
+export async function viewsOfPlayer(ctx: AppContext, userId: string) {
+  const rows = await ctx.db
+    .select()
+    .from(battleshipsGames)
+    .where(
+      and(
+        eq(battleshipsGames.state, "active"),
+        or(eq(battleshipsGames.initiatorId, userId), eq(battleshipsGames.opponentId, userId)),
+      ),
+    );
+  const names = await namesOf(ctx.db, rows);
+  const views = [];
+  for (const row of rows) {
+    const them = otherPlayer(row, userId);
+    if (!them) continue;
+    views.push(viewFor(row, await shotsOf(ctx.db, row.id), userId, playerOf(names, them)));
+  }
+  return views;
+}
+
+/** The offers of the last `recentOffersMs`, oldest first, in every state (a newcomer's cards). */
+export async function recentOffers(ctx: AppContext): Promise<BattleshipsOffer[]> {
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - BATTLESHIPS_LIMITS.recentOffersMs);
+  const rows = await ctx.db
+    .select()
+    .from(battleshipsGames)
+    .where(and(gte(battleshipsGames.createdAt, since), lte(battleshipsGames.createdAt, now)))
+    .orderBy(asc(battleshipsGames.createdAt));
+  const names = await namesOf(ctx.db, rows);
+  return rows.map((r) => presentOffer(r, names));
+}
