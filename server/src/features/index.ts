@@ -13,6 +13,7 @@ import { pointsFeature } from "./points/index.ts";
 import { postsFeature } from "./posts/index.ts";
 import { privateMessagesFeature } from "./private-messages/index.ts";
 import { radioFeature } from "./radio/index.ts";
+import { rouletteFeature } from "./roulette/index.ts";
 import { scheduleFeature } from "./schedule/index.ts";
 import { socialFeature } from "./social/index.ts";
 import { ticketsFeature } from "./tickets/index.ts";
@@ -42,6 +43,7 @@ export const FEATURES: readonly Feature[] = [
   djFeature,
   djVotesFeature,
   coinflipFeature,
+  rouletteFeature,
   gifsFeature,
   radioFeature,
 ];
