@@ -8,8 +8,8 @@ import {
   ROULETTE_RED_NUMBERS,
   ROULETTE_WHEEL,
   type RouletteBet,
-  roulettePlaceBetsSchema,
   rouletteColor,
+  roulettePlaceBetsSchema,
   seedCommitment,
 } from "./roulette.ts";
 

@@ -157,7 +157,7 @@ export const ROULETTE_UI_TEXTS = {
   verifyIntro:
     "Before betting opens, the server publishes the SHA-256 of a secret seed. After the spin it reveals the seed. Your browser checks both here.",
   verifyHow:
-    "Number: SHA-256 of \"seed:0\", \"seed:1\"… read byte by byte; the first byte below 222 gives byte mod 37.",
+    'Number: SHA-256 of "seed:0", "seed:1"… read byte by byte; the first byte below 222 gives byte mod 37.',
   seed: "Seed",
   hashMatches: "Hash matches",
   hashDiffers: "Hash does not match",

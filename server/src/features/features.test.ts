@@ -9,6 +9,7 @@ import {
   chatClientSchemasIn,
   CHAT_CLIENT_EVENTS as IN,
   PLATFORM_ROUTES,
+  ROULETTE_CLIENT_EVENTS,
   TRACK_ID_CLIENT_EVENTS,
 } from "@airwave/contracts";
 import { getTableName, sql } from "drizzle-orm";
@@ -136,6 +137,7 @@ describe("chat handlers", () => {
       "private-messages": [CHAT_PM_CLIENT_EVENTS.send],
       radio: [TRACK_ID_CLIENT_EVENTS.request],
       coinflip: [COINFLIP_CLIENT_EVENTS.create, COINFLIP_CLIENT_EVENTS.accept],
+      roulette: [ROULETTE_CLIENT_EVENTS.joinSpectate, ROULETTE_CLIENT_EVENTS.placeBets],
     });
   });
 

@@ -1,9 +1,9 @@
 import {
   CHAT_NAMESPACE,
+  ROULETTE_SERVER_EVENTS as OUT,
   payout,
   ROULETTE_LIMITS,
   ROULETTE_REASONS,
-  ROULETTE_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import { and, eq, inArray, lte } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
@@ -139,7 +139,10 @@ export async function refund(ctx: AppContext, roundId: string, now: Date): Promi
       .update(rouletteRounds)
       .set({ status: "refunded", finishedAt: now, houseNet: 0 })
       .where(
-        and(eq(rouletteRounds.id, roundId), inArray(rouletteRounds.status, ["betting", "spinning"])),
+        and(
+          eq(rouletteRounds.id, roundId),
+          inArray(rouletteRounds.status, ["betting", "spinning"]),
+        ),
       )
       .returning();
     if (!voided) return false;

@@ -2,12 +2,12 @@ import {
   CHAT_NAMESPACE,
   type ChatUser,
   mergeBets,
+  ROULETTE_SERVER_EVENTS as OUT,
   pointsPeriod,
   ROULETTE_MESSAGES,
   ROULETTE_REASONS,
   type RouletteBetsConfirmed,
   type RoulettePlaceBetsInput,
-  ROULETTE_SERVER_EVENTS as OUT,
   roulettePlaceBetsSchema,
   totalOf,
   userRoom,
@@ -97,7 +97,8 @@ export async function placeBets(
     });
     return { confirmed };
   });
-  if ("confirmed" in answer && round.status === "waiting") await openBetting(ctx, round.id, effects);
+  if ("confirmed" in answer && round.status === "waiting")
+    await openBetting(ctx, round.id, effects);
   return answer;
 }
 

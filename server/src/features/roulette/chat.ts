@@ -1,7 +1,7 @@
 import {
-  ROULETTE_CLIENT_SCHEMAS,
   ROULETTE_CLIENT_EVENTS as IN,
   ROULETTE_SERVER_EVENTS as OUT,
+  ROULETTE_CLIENT_SCHEMAS,
 } from "@airwave/contracts";
 import type { ChatRoom } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";

@@ -1,12 +1,12 @@
 import {
   CHAT_SERVER_EVENTS as CHAT_OUT,
   type ChatErrorEvent,
-  POINTS_API,
   ROULETTE_CLIENT_EVENTS as IN,
+  ROULETTE_SERVER_EVENTS as OUT,
+  POINTS_API,
   ROULETTE_LIMITS,
   ROULETTE_MESSAGES,
   ROULETTE_REASONS,
-  ROULETTE_SERVER_EVENTS as OUT,
   type RouletteBet,
   type RouletteBetsConfirmed,
   type RouletteCountdown,
@@ -75,8 +75,7 @@ async function bet(client: ChatClient, bets: RouletteBet[]) {
   return client.next<RouletteBetsConfirmed>(OUT.betsConfirmed);
 }
 
-const refusal = async (client: ChatClient) =>
-  (await client.next<RouletteError>(OUT.error)).message;
+const refusal = async (client: ChatClient) => (await client.next<RouletteError>(OUT.error)).message;
 
 describe("a round", () => {
   it("commitment, countdown on the first bet, spin, result with the seed, payouts, history, reset", async () => {
@@ -111,9 +110,7 @@ describe("a round", () => {
       bettingEndsAt: new Date(clockAt + ROULETTE_LIMITS.bettingMs).toISOString(),
       seconds: 30,
     });
-    const bBets: RouletteBet[] = [
-      { type: "even-odd", value: "odd", amount: 100 },
-    ];
+    const bBets: RouletteBet[] = [{ type: "even-odd", value: "odd", amount: 100 }];
     await bet(b, bBets);
     // The confirmation goes to the bettor only.
     expect(watcher.received.some((r) => r.event === OUT.betsConfirmed)).toBe(false);

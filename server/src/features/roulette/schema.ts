@@ -46,7 +46,9 @@ export const rouletteRounds = pgTable(
     uniqueIndex("roulette_rounds_one_current_idx")
       .on(sql`(true)`)
       .where(sql`${t.status} in ('waiting', 'betting', 'spinning', 'finished')`),
-    index("roulette_rounds_finished_idx").on(t.finishedAt).where(sql`${t.status} in ('finished', 'closed')`),
+    index("roulette_rounds_finished_idx")
+      .on(t.finishedAt)
+      .where(sql`${t.status} in ('finished', 'closed')`),
     check(
       "roulette_rounds_status_check",
       sql`${t.status} in ('waiting', 'betting', 'spinning', 'finished', 'closed', 'refunded')`,

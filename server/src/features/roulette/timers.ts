@@ -1,4 +1,4 @@
-import { CHAT_NAMESPACE, ROULETTE_LIMITS, ROULETTE_SERVER_EVENTS as OUT } from "@airwave/contracts";
+import { CHAT_NAMESPACE, ROULETTE_SERVER_EVENTS as OUT, ROULETTE_LIMITS } from "@airwave/contracts";
 import type { AppContext } from "../../platform/context.ts";
 import { defineJob } from "../../platform/jobs/index.ts";
 import { defineService } from "../../platform/services.ts";
