@@ -2,12 +2,15 @@ import { COINFLIP_UI_TEXTS as T } from "@airwave/contracts";
 import SportsEsportsOutlinedIcon from "@mui/icons-material/SportsEsportsOutlined";
 import { IconButton, Tooltip } from "@mui/material";
 import { useState } from "react";
+import { useRoom } from "../chat/room/hooks.ts";
 import type { RoomUiProps } from "../chat/room/ui.ts";
 import { WagerDialog } from "../coinflip/WagerDialog.tsx";
+import { openRoulette } from "../roulette/room.ts";
 import { ArcadeMenu } from "./ArcadeMenu.tsx";
 
-/** The chat header's arcade button: the arcade menu, and the coin flip wager dialog it opens. */
+/** The chat header's arcade button: the arcade menu, the coin flip wager dialog and roulette it opens. */
 export function ArcadeButton({ me }: RoomUiProps) {
+  const room = useRoom();
   const [menu, setMenu] = useState(false);
   const [wager, setWager] = useState(false);
   return (
@@ -23,6 +26,10 @@ export function ArcadeButton({ me }: RoomUiProps) {
         onCoinflip={() => {
           setMenu(false);
           setWager(true);
+        }}
+        onRoulette={() => {
+          setMenu(false);
+          openRoulette(room);
         }}
       />
       {wager && <WagerDialog open onClose={() => setWager(false)} meId={me._id} />}

@@ -78,17 +78,19 @@ function GameTile({ game }: { game: Game }) {
 }
 
 /**
- * The arcade menu (chat spec 2): coin flip, and battleships and roulette shown as coming soon (not
- * built yet, so they open nothing).
+ * The arcade menu (chat spec 2): coin flip and roulette, and battleships shown as coming soon (not
+ * built yet, so it opens nothing).
  */
 export function ArcadeMenu({
   open,
   onClose,
   onCoinflip,
+  onRoulette,
 }: {
   open: boolean;
   onClose: () => void;
   onCoinflip: () => void;
+  onRoulette: () => void;
 }) {
   const games: Game[] = [
     {
@@ -98,7 +100,12 @@ export function ArcadeMenu({
       onOpen: onCoinflip,
     },
     { name: T.battleshipsName, blurb: T.battleshipsBlurb, icon: <GridOnOutlinedIcon /> },
-    { name: T.rouletteName, blurb: T.rouletteBlurb, icon: <CasinoOutlinedIcon /> },
+    {
+      name: T.rouletteName,
+      blurb: T.rouletteBlurb,
+      icon: <CasinoOutlinedIcon />,
+      onOpen: onRoulette,
+    },
   ];
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">

@@ -1,4 +1,5 @@
 import { coinflipFeature } from "../../coinflip/room.ts";
+import { rouletteFeature } from "../../roulette/room.ts";
 import { announcementsFeature } from "../announcements/room.ts";
 import { initialStateOf, type RoomStateOf } from "./feature.ts";
 import type { ChatRoomClient } from "./host.ts";
@@ -20,6 +21,7 @@ export const ROOM_FEATURES = [
   trackIdFeature,
   announcementsFeature,
   coinflipFeature,
+  rouletteFeature,
 ] as const;
 
 type RoomFeatures = typeof ROOM_FEATURES;

@@ -2,6 +2,7 @@ import { arcadeRoomUi } from "../../arcade/room-ui.tsx";
 import { coinflipRoomUi } from "../../coinflip/room-ui.tsx";
 import { djVotesRoomUi } from "../../dj-votes/room-ui.tsx";
 import { pointsRoomUi } from "../../points/room-ui.tsx";
+import { rouletteRoomUi } from "../../roulette/room-ui.tsx";
 import { messageComponentsOf, type RoomUi } from "./ui.ts";
 
 /**
@@ -13,6 +14,7 @@ export const ROOM_UI: readonly RoomUi[] = [
   djVotesRoomUi,
   arcadeRoomUi,
   coinflipRoomUi,
+  rouletteRoomUi,
 ];
 
 /** The chat message types features draw themselves. */
