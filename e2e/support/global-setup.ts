@@ -98,6 +98,10 @@ async function startApp(): Promise<Started> {
       ICECAST_PORT: String(radio.icecastPort),
       STATION_HARBOR_PORT: String(radio.harborPort),
       RADIO_POLL_SECONDS: "2",
+      // Roulette's round shortened from the spec's 30 s + 9 s + 17 s (README, Configuration).
+      ROULETTE_BETTING_MS: "15000",
+      ROULETTE_SPIN_MS: "4000",
+      ROULETTE_RESET_MS: "5000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -57,15 +57,13 @@ test("two members flip a coin for 5 points: both see the countdown and the same 
   await expect(myPoints(a.page, 20)).toBeVisible();
   await expect(myPoints(b.page, 20)).toBeVisible();
 
-  // A opens the arcade: coin flip is playable; the two bigger games are shown as coming.
+  // A opens the arcade: coin flip and roulette are playable; battleships is shown as coming.
   await a.page.getByRole("button", { name: T.arcadeOpen }).click();
   const arcade = a.page.getByRole("dialog", { name: T.arcadeTitle });
   await expect(
     arcade.getByRole("button", { name: `${T.battleshipsName} (${T.comingSoon})` }),
   ).toBeDisabled();
-  await expect(
-    arcade.getByRole("button", { name: `${T.rouletteName} (${T.comingSoon})` }),
-  ).toBeDisabled();
+  await expect(arcade.getByRole("button", { name: T.rouletteName })).toBeEnabled();
   await screenshot(a.page, "arcade-menu-1280", { fullPage: false });
   await arcade.getByRole("button", { name: T.coinflipName }).click();
 

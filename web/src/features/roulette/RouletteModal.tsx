@@ -214,14 +214,17 @@ function TableView() {
       }}
     >
       <Stack spacing={1.5} sx={{ alignItems: "stretch" }}>
-        <Box sx={{ maxWidth: { xs: 200, md: 240 }, width: "100%", mx: "auto" }}>
-          <Wheel
-            number={round?.number ?? null}
-            spinning={!!spinning}
-            settled={!!settled}
-            durationMs={spinMs}
-            reducedMotion={reducedMotion}
-          />
+        {/* Centred by its own box: the Stack's spacing resets its children's margins. */}
+        <Box sx={{ display: "flex", justifyContent: "center" }}>
+          <Box sx={{ maxWidth: { xs: 200, md: 240 }, width: "100%" }}>
+            <Wheel
+              number={round?.number ?? null}
+              spinning={!!spinning}
+              settled={!!settled}
+              durationMs={spinMs}
+              reducedMotion={reducedMotion}
+            />
+          </Box>
         </Box>
         <StatusLine now={now} />
         <Banner />

@@ -61,43 +61,48 @@ export function Wheel({
       data-number={settled ? number : ""}
       sx={{ position: "relative", width: "100%", maxWidth: 260, aspectRatio: "1", mx: "auto" }}
     >
-      <Box
-        component="svg"
-        viewBox="-100 -100 200 200"
-        sx={{
-          width: "100%",
-          height: "100%",
-          transform: `rotate(${rotation}deg)`,
-          transition: animate
-            ? `transform ${durationMs}ms cubic-bezier(0.12, 0.6, 0.15, 1)`
-            : "none",
-        }}
-      >
-        <circle r="99" fill="#6d4c2f" />
-        {ROULETTE_WHEEL.map((n, i) => (
-          <g key={n}>
-            <path
-              d={pocketPath(i, 94, 66)}
-              fill={POCKET_FILL[rouletteColor(n)]}
-              stroke="#d4af37"
-              strokeWidth="0.5"
-            />
-            <text
-              x="0"
-              y="-83"
-              transform={`rotate(${i * STEP})`}
-              textAnchor="middle"
-              dominantBaseline="middle"
-              fontSize="8"
-              fontWeight="700"
-              fill="#fff"
-            >
-              {n}
-            </text>
-          </g>
-        ))}
-        <circle r="64" fill="#3e2a1a" stroke="#d4af37" strokeWidth="1" />
-        <circle r="22" fill="#d4af37" />
+      {/* The turning wheel, clipped to its circle: its rotated box never covers the page around it. */}
+      <Box sx={{ width: "100%", height: "100%", borderRadius: "50%", overflow: "hidden" }}>
+        <Box
+          component="svg"
+          viewBox="-100 -100 200 200"
+          sx={{
+            display: "block",
+            pointerEvents: "none",
+            width: "100%",
+            height: "100%",
+            transform: `rotate(${rotation}deg)`,
+            transition: animate
+              ? `transform ${durationMs}ms cubic-bezier(0.12, 0.6, 0.15, 1)`
+              : "none",
+          }}
+        >
+          <circle r="99" fill="#6d4c2f" />
+          {ROULETTE_WHEEL.map((n, i) => (
+            <g key={n}>
+              <path
+                d={pocketPath(i, 94, 66)}
+                fill={POCKET_FILL[rouletteColor(n)]}
+                stroke="#d4af37"
+                strokeWidth="0.5"
+              />
+              <text
+                x="0"
+                y="-83"
+                transform={`rotate(${i * STEP})`}
+                textAnchor="middle"
+                dominantBaseline="middle"
+                fontSize="8"
+                fontWeight="700"
+                fill="#fff"
+              >
+                {n}
+              </text>
+            </g>
+          ))}
+          <circle r="64" fill="#3e2a1a" stroke="#d4af37" strokeWidth="1" />
+          <circle r="22" fill="#d4af37" />
+        </Box>
       </Box>
       {/* The pointer, fixed at the top. */}
       <Box
