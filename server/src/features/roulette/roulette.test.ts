@@ -1,4 +1,5 @@
 import {
+  ADMIN_API,
   CHAT_SERVER_EVENTS as CHAT_OUT,
   type ChatErrorEvent,
   ROULETTE_CLIENT_EVENTS as IN,
@@ -22,7 +23,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { chatRoomFixture } from "../../../test/chat-client.ts";
 import { buildPoints } from "../../../test/factories/points.ts";
-import { buildUser } from "../../../test/factories.ts";
+import { buildAdmin, buildUser } from "../../../test/factories.ts";
+import { signInMember } from "../../../test/members.ts";
 import { fixedClock } from "../../platform/clock.ts";
 import { rouletteRounds } from "./schema.ts";
 import { paidBack, roundNets, verifies } from "./test-support.ts";
@@ -281,5 +283,34 @@ describe("a round cut off", () => {
       (s) => s.roundId !== confirmed.roundId,
     );
     expect(fresh.status).toBe("waiting");
+  });
+});
+
+describe("deleting an account", () => {
+  it("a player deleted mid-round: the room's players drop them; the round settles, its nets sum to zero", async () => {
+    const a = await member(100);
+    const b = await member(100);
+    const watcher = await member(0);
+    const confirmed = await bet(a, [{ type: "color", value: "red", amount: 20 }]);
+    await bet(b, [{ type: "color", value: "black", amount: 20 }]);
+    await watcher.next<RoulettePlayersUpdate>(OUT.playersUpdate, (p) => p.players.length === 2);
+    const admin = await signInMember(room.t, buildAdmin);
+    const res = await admin.agent.post(ADMIN_API.userDelete(a.member.user.id));
+    expect(res.statusCode).toBe(200);
+    const update = await watcher.next<RoulettePlayersUpdate>(
+      OUT.playersUpdate,
+      (p) => p.players.length === 1,
+    );
+    expect(update.players.map((p) => p.userId)).toEqual([b.member.user.id]);
+
+    advance(ROULETTE_LIMITS.bettingMs);
+    await sweep();
+    advance(ROULETTE_LIMITS.spinMs);
+    await sweep();
+    const result = await watcher.next<RouletteResult>(OUT.result);
+    const nets = await roundNets(room.t.ctx, confirmed.roundId);
+    expect([...nets.players.keys()]).toEqual([b.member.user.id]);
+    expect((nets.houseNet ?? Number.NaN) + (nets.players.get(b.member.user.id) ?? 0)).toBe(0);
+    expect(Object.keys(result.winAmounts)).not.toContain(a.member.user.id);
   });
 });
