@@ -57,13 +57,11 @@ test("two members flip a coin for 5 points: both see the countdown and the same 
   await expect(myPoints(a.page, 20)).toBeVisible();
   await expect(myPoints(b.page, 20)).toBeVisible();
 
-  // A opens the arcade: coin flip and battleships are playable; roulette is shown as coming.
+  // A opens the arcade: coin flip, battleships and roulette are all playable.
   await a.page.getByRole("button", { name: T.arcadeOpen }).click();
   const arcade = a.page.getByRole("dialog", { name: T.arcadeTitle });
   await expect(arcade.getByRole("button", { name: T.battleshipsName })).toBeEnabled();
-  await expect(
-    arcade.getByRole("button", { name: `${T.rouletteName} (${T.comingSoon})` }),
-  ).toBeDisabled();
+  await expect(arcade.getByRole("button", { name: T.rouletteName })).toBeEnabled();
   await screenshot(a.page, "arcade-menu-1280", { fullPage: false });
   await arcade.getByRole("button", { name: T.coinflipName }).click();
 

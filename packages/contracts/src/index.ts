@@ -48,6 +48,7 @@ export * from "./radio.ts";
 export * from "./rate-limits.ts";
 export * from "./realtime.ts";
 export * from "./roles.ts";
+export * from "./roulette.ts";
 export * from "./route.ts";
 export * from "./schedule.routes.ts";
 export * from "./schedule.ts";

@@ -10,6 +10,7 @@ import {
   chatClientSchemasIn,
   CHAT_CLIENT_EVENTS as IN,
   PLATFORM_ROUTES,
+  ROULETTE_CLIENT_EVENTS,
   TRACK_ID_CLIENT_EVENTS,
 } from "@airwave/contracts";
 import { getTableName, sql } from "drizzle-orm";
@@ -142,6 +143,7 @@ describe("chat handlers", () => {
         BATTLESHIPS_CLIENT_EVENTS.accept,
         BATTLESHIPS_CLIENT_EVENTS.shoot,
       ],
+      roulette: [ROULETTE_CLIENT_EVENTS.joinSpectate, ROULETTE_CLIENT_EVENTS.placeBets],
     });
   });
 

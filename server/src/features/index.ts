@@ -14,6 +14,7 @@ import { pointsFeature } from "./points/index.ts";
 import { postsFeature } from "./posts/index.ts";
 import { privateMessagesFeature } from "./private-messages/index.ts";
 import { radioFeature } from "./radio/index.ts";
+import { rouletteFeature } from "./roulette/index.ts";
 import { scheduleFeature } from "./schedule/index.ts";
 import { socialFeature } from "./social/index.ts";
 import { ticketsFeature } from "./tickets/index.ts";
@@ -44,6 +45,7 @@ export const FEATURES: readonly Feature[] = [
   djVotesFeature,
   coinflipFeature,
   battleshipsFeature,
+  rouletteFeature,
   gifsFeature,
   radioFeature,
 ];

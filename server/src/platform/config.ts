@@ -163,6 +163,10 @@ const envSchema = z.object({
   TEST_SEAMS: bool.default(false),
   /** Abuse limits other than the contract's, per limit (`name=max/seconds,...`). */
   RATE_LIMITS: rateLimitOverrides.default({}),
+  /** Roulette's timings (chat spec 9: betting 30 s, result after 9 s, reset 17 s later); tests shorten them. */
+  ROULETTE_BETTING_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  ROULETTE_SPIN_MS: z.coerce.number().int().min(1_000).max(60_000).default(9_000),
+  ROULETTE_RESET_MS: z.coerce.number().int().min(1_000).max(600_000).default(17_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

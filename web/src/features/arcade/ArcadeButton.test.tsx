@@ -11,16 +11,15 @@ afterEach(() => {
 });
 
 describe("ArcadeButton", () => {
-  it("opens the arcade menu: coin flip opens the wager dialog; battleships is playable; roulette is coming soon", async () => {
+  it("opens the arcade menu: coin flip opens the wager dialog; battleships and roulette are playable", async () => {
     serverAnswers(() => 30);
     await renderInRoom(<ArcadeButton me={me} mobile={false} />);
     fireEvent.click(screen.getByRole("button", { name: T.arcadeOpen }));
 
     const menu = await screen.findByRole("dialog", { name: T.arcadeTitle });
-    const tile = within(menu).getByRole("button", { name: `${T.rouletteName} (${T.comingSoon})` });
-    expect(tile).toBeDisabled();
+    expect(within(menu).queryByText(T.comingSoon)).toBeNull();
     expect(within(menu).getByRole("button", { name: T.battleshipsName })).toBeEnabled();
-    expect(within(menu).getAllByText(T.comingSoon)).toHaveLength(1);
+    expect(within(menu).getByRole("button", { name: T.rouletteName })).toBeEnabled();
 
     fireEvent.click(within(menu).getByRole("button", { name: T.coinflipName }));
     expect(await screen.findByRole("button", { name: T.createOffer })).toBeVisible();

@@ -3,12 +3,15 @@ import SportsEsportsOutlinedIcon from "@mui/icons-material/SportsEsportsOutlined
 import { IconButton, Tooltip } from "@mui/material";
 import { useState } from "react";
 import { BattleshipsWagerDialog } from "../battleships/WagerDialog.tsx";
+import { useRoom } from "../chat/room/hooks.ts";
 import type { RoomUiProps } from "../chat/room/ui.ts";
 import { WagerDialog } from "../coinflip/WagerDialog.tsx";
+import { openRoulette } from "../roulette/room.ts";
 import { ArcadeMenu } from "./ArcadeMenu.tsx";
 
-/** The chat header's arcade button: the arcade menu, and the wager dialogs it opens. */
+/** The chat header's arcade button: the arcade menu, and the wager dialogs and roulette it opens. */
 export function ArcadeButton({ me }: RoomUiProps) {
+  const room = useRoom();
   const [menu, setMenu] = useState(false);
   const [wager, setWager] = useState(false);
   const [battleships, setBattleships] = useState(false);
@@ -29,6 +32,10 @@ export function ArcadeButton({ me }: RoomUiProps) {
         onBattleships={() => {
           setMenu(false);
           setBattleships(true);
+        }}
+        onRoulette={() => {
+          setMenu(false);
+          openRoulette(room);
         }}
       />
       {wager && <WagerDialog open onClose={() => setWager(false)} meId={me._id} />}

@@ -78,19 +78,21 @@ function GameTile({ game }: { game: Game }) {
 }
 
 /**
- * The arcade menu (chat spec 2): coin flip and battleships, and the games not built yet shown as
- * coming soon (they open nothing).
+ * The arcade menu (chat spec 2): coin flip, battleships and roulette; a game not built would show
+ * as coming soon (it opens nothing).
  */
 export function ArcadeMenu({
   open,
   onClose,
   onCoinflip,
   onBattleships,
+  onRoulette,
 }: {
   open: boolean;
   onClose: () => void;
   onCoinflip: () => void;
   onBattleships: () => void;
+  onRoulette: () => void;
 }) {
   const games: Game[] = [
     {
@@ -105,7 +107,12 @@ export function ArcadeMenu({
       icon: <GridOnOutlinedIcon />,
       onOpen: onBattleships,
     },
-    { name: T.rouletteName, blurb: T.rouletteBlurb, icon: <CasinoOutlinedIcon /> },
+    {
+      name: T.rouletteName,
+      blurb: T.rouletteBlurb,
+      icon: <CasinoOutlinedIcon />,
+      onOpen: onRoulette,
+    },
   ];
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">

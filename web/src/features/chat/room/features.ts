@@ -1,5 +1,6 @@
 import { battleshipsFeature } from "../../battleships/room.ts";
 import { coinflipFeature } from "../../coinflip/room.ts";
+import { rouletteFeature } from "../../roulette/room.ts";
 import { announcementsFeature } from "../announcements/room.ts";
 import { initialStateOf, type RoomStateOf } from "./feature.ts";
 import type { ChatRoomClient } from "./host.ts";
@@ -22,6 +23,7 @@ export const ROOM_FEATURES = [
   announcementsFeature,
   coinflipFeature,
   battleshipsFeature,
+  rouletteFeature,
 ] as const;
 
 type RoomFeatures = typeof ROOM_FEATURES;

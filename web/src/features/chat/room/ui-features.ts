@@ -3,6 +3,7 @@ import { battleshipsRoomUi } from "../../battleships/room-ui.tsx";
 import { coinflipRoomUi } from "../../coinflip/room-ui.tsx";
 import { djVotesRoomUi } from "../../dj-votes/room-ui.tsx";
 import { pointsRoomUi } from "../../points/room-ui.tsx";
+import { rouletteRoomUi } from "../../roulette/room-ui.tsx";
 import { messageComponentsOf, type RoomUi } from "./ui.ts";
 
 /**
@@ -15,6 +16,7 @@ export const ROOM_UI: readonly RoomUi[] = [
   arcadeRoomUi,
   coinflipRoomUi,
   battleshipsRoomUi,
+  rouletteRoomUi,
 ];
 
 /** The chat message types features draw themselves. */
