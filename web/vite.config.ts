@@ -56,5 +56,8 @@ export default defineConfig({
     // The files of a worker share its modules (a quarter of the run was imports); test-setup.ts
     // resets what a module keeps between tests.
     isolate: false,
+    // A guard against a hung test, not a timing check: a component test that renders a big dialog
+    // takes ~1 s alone and 5 s (vitest's default) when other work shares the two cores.
+    testTimeout: 20_000,
   },
 });
