@@ -1,7 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   AUTH_ROUTES,
+  type BattleshipsOffer,
+  type BattleshipsShotResult,
+  type BattleshipsState,
   BROADCAST_EVENTS,
+  BATTLESHIPS_CLIENT_EVENTS as BS_IN,
+  BATTLESHIPS_SERVER_EVENTS as BS_OUT,
   COINFLIP_CLIENT_EVENTS as CF_IN,
   COINFLIP_SERVER_EVENTS as CF_OUT,
   CHAT_MESSAGES,
@@ -17,6 +22,10 @@ import {
   CHAT_PM_CLIENT_EVENTS as PM_IN,
   CHAT_PM_SERVER_EVENTS as PM_OUT,
   pointsPeriod,
+  ROULETTE_CLIENT_EVENTS as RL_IN,
+  ROULETTE_SERVER_EVENTS as RL_OUT,
+  type RouletteBetsConfirmed,
+  type RoulettePlayersUpdate,
   SCHEDULE_ROUTES,
   type ScheduleChangedEvent,
   stationParts,
@@ -293,6 +302,64 @@ describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
       .from(pointsLedger)
       .where(eq(pointsLedger.reference, offer.offerId));
     expect(rows.map((r) => r.delta).sort((x, y) => x - y)).toEqual([-5, -5, 10]);
+  });
+
+  it("plays battleships offered on one instance and accepted on the other: both grids dealt, a shot heard by both", async () => {
+    for (const member of [a, b])
+      await buildPoints(cluster.db, member.user.id, 20, { at: cluster.now() });
+    a.chat.socket.emit(BS_IN.create, { wager: 5 });
+    const offer = await b.chat.next<BattleshipsOffer>(
+      BS_OUT.offer,
+      (o) => o.initiator.id === a.user.id && o.state === "open",
+    );
+    b.chat.socket.emit(BS_IN.accept, { gameId: offer.gameId });
+    const isThis = (s: BattleshipsState) => s.gameId === offer.gameId;
+    const [forA, forB] = await Promise.all([
+      a.chat.next<BattleshipsState>(BS_OUT.start, isThis, 15_000),
+      b.chat.next<BattleshipsState>(BS_OUT.start, isThis, 15_000),
+    ]);
+    // The initiator shoots first; each was dealt a fleet of their own.
+    expect([forA.yourTurn, forB.yourTurn]).toEqual([true, false]);
+    expect(forA.yourGrid).not.toEqual(forB.yourGrid);
+    a.chat.socket.emit(BS_IN.shoot, { gameId: offer.gameId, row: 0, col: 0 });
+    const shot = (r: BattleshipsShotResult) => r.gameId === offer.gameId && r.row === 0;
+    const [seenByA, seenByB] = await Promise.all([
+      a.chat.next<BattleshipsShotResult>(BS_OUT.shotResult, shot, 15_000),
+      b.chat.next<BattleshipsShotResult>(BS_OUT.shotResult, shot, 15_000),
+    ]);
+    expect(seenByB.hit).toBe(seenByA.hit);
+    expect([seenByA.state.yourTurn, seenByB.state.yourTurn]).toEqual([false, true]);
+    const stakes = await cluster.db
+      .select()
+      .from(pointsLedger)
+      .where(eq(pointsLedger.reference, offer.gameId));
+    expect(stakes.map((r) => r.delta)).toEqual([-5, -5]);
+  });
+
+  it("takes bets from both instances into one roulette round", async () => {
+    for (const member of [a, b])
+      await buildPoints(cluster.db, member.user.id, 30, { at: cluster.now() });
+    a.chat.socket.emit(RL_IN.placeBets, { bets: [{ type: "color", value: "red", amount: 10 }] });
+    b.chat.socket.emit(RL_IN.placeBets, { bets: [{ type: "number", value: 17, amount: 5 }] });
+    const [betA, betB] = await Promise.all([
+      a.chat.next<RouletteBetsConfirmed>(RL_OUT.betsConfirmed, undefined, 15_000),
+      b.chat.next<RouletteBetsConfirmed>(RL_OUT.betsConfirmed, undefined, 15_000),
+    ]);
+    expect(betB.roundId).toBe(betA.roundId);
+    expect([betA.totalBet, betB.totalBet]).toEqual([10, 5]);
+    // Each instance's members hear the round's players: both of them, with their totals.
+    const both = (u: RoulettePlayersUpdate) => u.roundId === betA.roundId && u.players.length === 2;
+    for (const member of [a, b]) {
+      const update = await member.chat.next<RoulettePlayersUpdate>(
+        RL_OUT.playersUpdate,
+        both,
+        15_000,
+      );
+      expect(Object.fromEntries(update.players.map((p) => [p.userId, p.totalBet]))).toEqual({
+        [a.user.id]: 10,
+        [b.user.id]: 5,
+      });
+    }
   });
 
   it("lets an admin on one instance kick, then ban, a member on the other", async () => {
