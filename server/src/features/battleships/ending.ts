@@ -143,27 +143,24 @@ const SWEEP_BATCH = 50;
  */
 export async function settleDue(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  return settleInBatches(
-    SWEEP_BATCH,
-    (limit) =>
-      ctx.db
-        .select()
-        .from(battleshipsGames)
-        .where(dueNow(now))
-        .orderBy(asc(battleshipsGames.createdAt))
-        .limit(limit),
-    async (due) => {
-      let moved = 0;
-      for (const game of due) {
-        const done =
-          game.state === "open"
-            ? await expireOffer(ctx, game, now)
-            : await endForDisconnect(ctx, game, now);
-        if (done) moved++;
-      }
-      return moved;
-    },
-  );
+  const due = (limit: number) =>
+    ctx.db
+      .select()
+      .from(battleshipsGames)
+      .where(dueNow(now))
+      .orderBy(asc(battleshipsGames.createdAt))
+      .limit(limit);
+  return settleInBatches(SWEEP_BATCH, due, async (games) => {
+    let moved = 0;
+    for (const game of games) {
+      const done =
+        game.state === "open"
+          ? await expireOffer(ctx, game, now)
+          : await endForDisconnect(ctx, game, now);
+      if (done) moved++;
+    }
+    return moved;
+  });
 }
 
 /** The nearest time something is due (an offer's expiry, an away player's limit), or null. */

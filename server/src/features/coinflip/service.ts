@@ -378,18 +378,7 @@ export async function settleDue(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   return settleInBatches(
     SWEEP_BATCH,
-    (limit) =>
-      ctx.db
-        .select()
-        .from(coinflipOffers)
-        .where(
-          or(
-            and(eq(coinflipOffers.state, "open"), lte(coinflipOffers.expiresAt, now)),
-            and(eq(coinflipOffers.state, "accepted"), lte(coinflipOffers.startAt, now)),
-          ),
-        )
-        .orderBy(asc(coinflipOffers.createdAt))
-        .limit(limit),
+    (limit) => dueOffers(ctx, now, limit),
     async (due) =>
       (await expireOffers(
         ctx,
@@ -403,6 +392,20 @@ export async function settleDue(ctx: AppContext): Promise<number> {
       )),
   );
 }
+
+/** Up to `limit` offers due at `now` (open past their expiry, accepted at their start), oldest first. */
+const dueOffers = (ctx: AppContext, now: Date, limit: number) =>
+  ctx.db
+    .select()
+    .from(coinflipOffers)
+    .where(
+      or(
+        and(eq(coinflipOffers.state, "open"), lte(coinflipOffers.expiresAt, now)),
+        and(eq(coinflipOffers.state, "accepted"), lte(coinflipOffers.startAt, now)),
+      ),
+    )
+    .orderBy(asc(coinflipOffers.createdAt))
+    .limit(limit);
 
 /** The nearest time something is due (an open offer's expiry, an accepted offer's start), or null. */
 export async function nextDueAt(ctx: AppContext): Promise<Date | null> {

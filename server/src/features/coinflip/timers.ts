@@ -5,18 +5,11 @@ export const COINFLIP_SETTLE_JOB = "coinflip: settle due offers";
 
 /**
  * The coin flip's due work (offers expiring, accepted flips settling): swept every 2 s on one
- * instance at a time (work due while the app was down, or whose instance died before its wake-up,
- * waits at most this), and settled on time by the wake-up of the instance where an offer is made or
- * accepted.
+ * instance at a time, and settled on time by the wake-up of the instance where an offer is made or
+ * accepted (../../platform/jobs/due-work.ts).
  */
-const coinflipDueWork = defineDueWork({
-  service: "coinflip timers",
+export const { service: coinflipTimersService, job: coinflipSettleJob } = defineDueWork({
   job: COINFLIP_SETTLE_JOB,
-  every: 2_000,
   settle: settleDue,
   nextDueAt,
-  failure: "coinflip: settling due offers failed",
 });
-
-export const coinflipTimersService = coinflipDueWork.service;
-export const coinflipSettleJob = coinflipDueWork.job;

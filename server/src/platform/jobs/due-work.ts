@@ -88,20 +88,26 @@ export interface DueWork {
   job: JobDefinition;
 }
 
+/** The sweep's period: work due while the app was down, or whose instance died before its wake-up, waits at most this. */
+export const DUE_WORK_SWEEP_MS = 2_000;
+
 /**
- * Due work kept in the database: one `DueWorkTimers` per instance (service `service`) and the job
- * `job` sweeping every `every` ms and at the start, on one instance at a time (README, "Background
- * jobs"). Each move of `settle` is conditional on the state it expects, so the sweep meeting an
- * instance's wake-up, or another instance's sweep after a restart, never does one thing twice.
+ * Due work kept in the database: one `DueWorkTimers` per instance (a service, "<job> timers") and
+ * the locked job `job` sweeping every 2 s and at the start, on one instance at a time (README,
+ * "Background jobs"). Each move of `settle` is conditional on the state it expects, so the sweep
+ * meeting an instance's wake-up, or another instance's sweep after a restart, never does one thing
+ * twice. A failed sweep is logged as "<job>: sweep failed".
  */
-export function defineDueWork(
-  spec: DueWorkSpec & { service: string; job: string; every: number },
-): DueWork {
-  const { service: serviceName, job: jobName, every, ...work } = spec;
-  const service = defineService(serviceName, (ctx) => new DueWorkTimers(ctx, work));
+export function defineDueWork({
+  job: name,
+  settle,
+  nextDueAt,
+}: Omit<DueWorkSpec, "failure"> & { job: string }): DueWork {
+  const work = { settle, nextDueAt, failure: `${name}: sweep failed` };
+  const service = defineService(`${name} timers`, (ctx) => new DueWorkTimers(ctx, work));
   const job = defineJob({
-    name: jobName,
-    every,
+    name,
+    every: DUE_WORK_SWEEP_MS,
     lock: true,
     run: (ctx) => ctx.services.get(service).sweep(),
   });

@@ -25,6 +25,13 @@ export interface WagerDialogTexts {
   createOffer: string;
 }
 
+/** What the arcade gives a game's wager dialog: open or not, how to close it, and who the member is. */
+export interface WagerDialogProps {
+  open: boolean;
+  onClose: () => void;
+  meId: string;
+}
+
 /** Why a game cannot be offered now, and the wager's checks (each game's catalogue has them). */
 export interface WagerDialogMessages extends WagerMessages {
   closed: string;

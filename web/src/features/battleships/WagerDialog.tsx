@@ -6,7 +6,7 @@ import {
 } from "@airwave/contracts";
 import GridOnOutlinedIcon from "@mui/icons-material/GridOnOutlined";
 import { Box } from "@mui/material";
-import { GameWagerDialog } from "../arcade/GameWagerDialog.tsx";
+import { GameWagerDialog, type WagerDialogProps } from "../arcade/GameWagerDialog.tsx";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
 import { createBattleships } from "./hooks.ts";
 import { hasActiveGame } from "./room.ts";
@@ -20,21 +20,12 @@ const texts = { ...COINFLIP_UI_TEXTS, wagerTitle: T.wagerTitle, createOffer: T.c
  * Battleships game.'), while points are frozen and while the member has an offer or game, each
  * saying why.
  */
-export function BattleshipsWagerDialog({
-  open,
-  onClose,
-  meId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  meId: string;
-}) {
+export function BattleshipsWagerDialog({ meId, ...dialog }: WagerDialogProps) {
   const room = useRoom();
   const { battleshipsOffers } = useRoomState();
   return (
     <GameWagerDialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       texts={texts}
       messages={M}
       minWager={BATTLESHIPS_LIMITS.minWager}

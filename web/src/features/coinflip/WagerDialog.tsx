@@ -7,7 +7,7 @@ import {
 } from "@airwave/contracts";
 import { Box, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import { useState } from "react";
-import { GameWagerDialog } from "../arcade/GameWagerDialog.tsx";
+import { GameWagerDialog, type WagerDialogProps } from "../arcade/GameWagerDialog.tsx";
 import { wagerProblemOf } from "../arcade/WagerField.tsx";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
 import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
@@ -24,23 +24,14 @@ export const wagerProblem = (text: string, points: number): string | null =>
  * fills all the member's points). Create Offer is disabled under 5 points, while points are frozen
  * and while the member has an active offer, each saying why.
  */
-export function WagerDialog({
-  open,
-  onClose,
-  meId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  meId: string;
-}) {
+export function WagerDialog({ meId, ...dialog }: WagerDialogProps) {
   const room = useRoom();
   const { coinflipOffers } = useRoomState();
   const reducedMotion = usePrefersReducedMotion();
   const [pick, setPick] = useState<CoinFace>("heads");
   return (
     <GameWagerDialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       texts={T}
       messages={M}
       minWager={COINFLIP_LIMITS.minWager}
