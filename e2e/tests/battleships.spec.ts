@@ -1,54 +1,18 @@
 import {
   BATTLESHIPS_LIMITS,
-  CHAT_RULES,
-  CHAT_TEXTS,
   COINFLIP_UI_TEXTS as CT,
   BATTLESHIPS_MESSAGES as M,
-  POINTS_UI_TEXTS as P,
-  PATHS,
-  POINTS_API,
-  pointsPeriod,
-  type ScheduleAnswer,
   BATTLESHIPS_UI_TEXTS as T,
 } from "@airwave/contracts";
-import { expect, type Locator, type Page } from "@playwright/test";
-import { adminApi, apiSession, type Credentials, screenshot, test } from "../support/fixtures.ts";
+import { expect, type Locator } from "@playwright/test";
+import { screenshot, test } from "../support/fixtures.ts";
+import { frozenNow, myPoints, twoPlayersInChat } from "../support/games.ts";
 
 /** A ship as the test seam gives it (server/src/features/battleships/test-seam.ts). */
 interface SeamShip {
   id: number;
   length: number;
   cells: [number, number][];
-}
-
-const myPoints = (page: Page, points: number) =>
-  page.getByLabel(P.myPointsLabel(points), { exact: true });
-
-async function idOf(who: Credentials): Promise<string> {
-  const member = await apiSession(who);
-  const me = await (await member.get("/api/auth/userdata")).json();
-  await member.dispose();
-  return me._id;
-}
-
-async function grant(userId: string, delta: number) {
-  const admin = await adminApi();
-  const res = await admin.post(POINTS_API.adminUserPoints(userId), { delta });
-  expect(res.status()).toBe(200);
-  await admin.dispose();
-}
-
-async function frozenNow(page: Page) {
-  const week = (await (await page.request.get("/api/auth/schedule")).json()) as ScheduleAnswer;
-  return pointsPeriod(new Date(), week.timeZone).frozen;
-}
-
-async function enterChat(page: Page) {
-  await page.goto(PATHS.chat);
-  const rules = page.getByRole("dialog", { name: CHAT_RULES.title });
-  await rules.getByRole("button", { name: CHAT_RULES.accept }).click();
-  await expect(rules).toBeHidden();
-  await expect(page.getByRole("button", { name: CHAT_TEXTS.bold })).toBeEnabled();
 }
 
 /** The member shoots at (row, col) of the target grid, and waits until their page shows the shot. */
@@ -66,15 +30,7 @@ test("two members play battleships to the end: both see the result and their poi
   openMember,
 }) => {
   test.setTimeout(180_000);
-  const a = await openMember();
-  const b = await openMember({ viewport: { width: 390, height: 844 } });
-  const [aId, bId] = [await idOf(a.member), await idOf(b.member)];
-  await grant(aId, 20);
-  await grant(bId, 20);
-  await enterChat(a.page);
-  await enterChat(b.page);
-  await expect(myPoints(a.page, 20)).toBeVisible();
-  await expect(myPoints(b.page, 20)).toBeVisible();
+  const { a, b, aId, bId } = await twoPlayersInChat(openMember, 20);
 
   // A opens battleships from the arcade.
   await a.page.getByRole("button", { name: CT.arcadeOpen }).click();

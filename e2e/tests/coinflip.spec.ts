@@ -1,61 +1,18 @@
 import {
-  CHAT_RULES,
-  CHAT_TEXTS,
   COINFLIP_LIMITS,
   LEADERBOARD_TEXTS as L,
   COINFLIP_MESSAGES as M,
-  POINTS_UI_TEXTS as P,
-  PATHS,
-  POINTS_API,
-  pointsPeriod,
-  type ScheduleAnswer,
   COINFLIP_UI_TEXTS as T,
 } from "@airwave/contracts";
-import { expect, type Page } from "@playwright/test";
-import { adminApi, apiSession, type Credentials, screenshot, test } from "../support/fixtures.ts";
-
-/** The member's own points in the chat room's header (named the same way on a phone and a desktop). */
-const myPoints = (page: Page, points: number) =>
-  page.getByLabel(P.myPointsLabel(points), { exact: true });
-
-/** The admin grants `delta` points to the member (the admin's user-dialog call). */
-async function grant(who: Credentials, delta: number) {
-  const member = await apiSession(who);
-  const me = await (await member.get("/api/auth/userdata")).json();
-  await member.dispose();
-  const admin = await adminApi();
-  const res = await admin.post(POINTS_API.adminUserPoints(me._id), { delta });
-  expect(res.status()).toBe(200);
-  await admin.dispose();
-}
-
-/** Whether the station is in the month-end freeze now (the app's own time zone, from the schedule). */
-async function frozenNow(page: Page) {
-  const week = (await (await page.request.get("/api/auth/schedule")).json()) as ScheduleAnswer;
-  return pointsPeriod(new Date(), week.timeZone).frozen;
-}
-
-/** Opens the chat room and passes the rules-and-sound welcome. */
-async function enterChat(page: Page) {
-  await page.goto(PATHS.chat);
-  const rules = page.getByRole("dialog", { name: CHAT_RULES.title });
-  await rules.getByRole("button", { name: CHAT_RULES.accept }).click();
-  await expect(rules).toBeHidden();
-  await expect(page.getByRole("button", { name: CHAT_TEXTS.bold })).toBeEnabled();
-}
+import { expect } from "@playwright/test";
+import { screenshot, test } from "../support/fixtures.ts";
+import { frozenNow, myPoints, twoPlayersInChat } from "../support/games.ts";
 
 test("two members flip a coin for 5 points: both see the countdown and the same face, and the points move by 5 in both pages", async ({
   openMember,
 }) => {
   test.setTimeout(90_000);
-  const a = await openMember();
-  const b = await openMember({ viewport: { width: 390, height: 844 } });
-  await grant(a.member, 20);
-  await grant(b.member, 20);
-  await enterChat(a.page);
-  await enterChat(b.page);
-  await expect(myPoints(a.page, 20)).toBeVisible();
-  await expect(myPoints(b.page, 20)).toBeVisible();
+  const { a, b } = await twoPlayersInChat(openMember, 20);
 
   // A opens the arcade: coin flip, battleships and roulette are all playable.
   await a.page.getByRole("button", { name: T.arcadeOpen }).click();

@@ -6,27 +6,13 @@ import {
   type BattleshipsState,
   BATTLESHIPS_CLIENT_EVENTS as IN,
   BATTLESHIPS_SERVER_EVENTS as OUT,
-  POINTS_API,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
-import { expect } from "vitest";
 import { battleshipsGames, type StoredShip } from "../src/features/battleships/schema.ts";
-import { pointsLedger } from "../src/features/points/schema.ts";
 import type { DbOrTx } from "../src/platform/db/index.ts";
 import type { ChatClient } from "./chat-client.ts";
 
 /** Helpers of the battleships tests (server side): moves as a client makes them, reads as a test checks. */
-
-export async function pointsOf(client: ChatClient): Promise<number> {
-  const res = await client.agent.get(POINTS_API.myPoints);
-  expect(res.statusCode).toBe(200);
-  return res.json().points;
-}
-
-export async function ledgerOf(db: DbOrTx, gameId: string) {
-  const rows = await db.select().from(pointsLedger).where(eq(pointsLedger.reference, gameId));
-  return rows.map((r) => ({ userId: r.userId, delta: r.delta, reason: r.reason }));
-}
 
 export async function gameRow(db: DbOrTx, gameId: string) {
   const [row] = await db.select().from(battleshipsGames).where(eq(battleshipsGames.id, gameId));

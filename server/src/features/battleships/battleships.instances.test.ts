@@ -5,12 +5,10 @@ import {
   BATTLESHIPS_CLIENT_EVENTS as IN,
   BATTLESHIPS_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
-import { ledgerOf, offer, playToEnd, pointsOf, startGame } from "../../../test/battleships.ts";
-import type { ChatClient } from "../../../test/chat-client.ts";
-import { buildPoints } from "../../../test/factories/points.ts";
-import { buildUser } from "../../../test/factories.ts";
+import { offer, playToEnd, startGame } from "../../../test/battleships.ts";
+import { gameTime, ledgerOf, memberWithPoints, pointsOf } from "../../../test/games.ts";
 import { twoInstancesFixture } from "../../../test/two-instances.ts";
 import { battleshipsSweepJob } from "./timers.ts";
 
@@ -20,17 +18,11 @@ import { battleshipsSweepJob } from "./timers.ts";
  */
 
 const instances = twoInstancesFixture();
-let now = new Date("2026-07-10T12:00:00Z");
+const time = gameTime(() => [instances.one, instances.two], { eachTest: false });
 
-beforeAll(() => {
-  for (const t of [instances.one, instances.two]) t.ctx.clock = { now: () => now };
-});
-
-async function member(t: TestApp, points: number): Promise<ChatClient> {
-  const built = await buildUser(t.ctx.db);
-  await buildPoints(t.ctx.db, built.user.id, points, { at: now });
-  return instances.join(t, built);
-}
+/** A member with `points` this month, in `t`'s room. */
+const member = (t: TestApp, points: number) =>
+  memberWithPoints(t.ctx.db, (m) => instances.join(t, m), points, time.now());
 
 describe("battleships across instances", () => {
   it("offered on one, accepted and played on both: one winner, paid once", async () => {
@@ -58,7 +50,7 @@ describe("battleships across instances", () => {
     const a = await member(one, 20);
     const watcher = await member(two, 0);
     const open = await offer(a, 5, watcher);
-    now = new Date(now.getTime() + BATTLESHIPS_LIMITS.offerExpiryMs);
+    time.advance(BATTLESHIPS_LIMITS.offerExpiryMs);
     await Promise.all([
       one.jobs.runOnce(battleshipsSweepJob.name),
       two.jobs.runOnce(battleshipsSweepJob.name),

@@ -14,14 +14,12 @@ import {
   BATTLESHIPS_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   cellsOf,
   gameRow,
-  ledgerOf,
   offer,
   playToEnd,
-  pointsOf,
   refusal,
   shootAt,
   startGame,
@@ -29,10 +27,9 @@ import {
 } from "../../../test/battleships.ts";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { chatRoomFixture } from "../../../test/chat-client.ts";
-import { buildPoints } from "../../../test/factories/points.ts";
-import { buildAdmin, buildUser } from "../../../test/factories.ts";
+import { buildAdmin } from "../../../test/factories.ts";
+import { gameTime, ledgerOf, memberWithPoints, pointsOf } from "../../../test/games.ts";
 import { signInMember } from "../../../test/members.ts";
-import { fixedClock } from "../../platform/clock.ts";
 import { battleshipsShots, type StoredShip } from "./schema.ts";
 import { BATTLESHIPS_SWEEP_JOB } from "./timers.ts";
 
@@ -45,19 +42,10 @@ import { BATTLESHIPS_SWEEP_JOB } from "./timers.ts";
 const room = chatRoomFixture();
 const db = () => room.t.ctx.db;
 
-let clockAt = 0;
-function setClock(at: string | number) {
-  clockAt = new Date(at).getTime();
-  room.t.ctx.clock = fixedClock(clockAt);
-}
-const advance = (ms: number) => setClock(clockAt + ms);
-beforeEach(() => setClock("2026-07-10T12:00:00Z"));
+const time = gameTime(() => [room.t]);
 
-async function member(points: number): Promise<ChatClient> {
-  const built = await buildUser(db());
-  if (points) await buildPoints(db(), built.user.id, points, { at: new Date(clockAt) });
-  return room.join(built);
-}
+/** A member with `points` this month, in the room. */
+const member = (points: number) => memberWithPoints(db(), (m) => room.join(m), points, time.now());
 
 const sweep = () => room.t.jobs.runOnce(BATTLESHIPS_SWEEP_JOB);
 
@@ -91,7 +79,7 @@ describe("offers", () => {
       initiator: { id: a.member.user.id, username: a.member.user.username },
       opponent: null,
       wager: 12,
-      expiresAt: new Date(clockAt + BATTLESHIPS_LIMITS.offerExpiryMs).toISOString(),
+      expiresAt: new Date(time.ms() + BATTLESHIPS_LIMITS.offerExpiryMs).toISOString(),
     });
     const message = await watcher.next<ChatMessageView>(
       CHAT_OUT.message,
@@ -123,7 +111,7 @@ describe("offers", () => {
 
   it("is closed while points are frozen (the 25th to the 1st)", async () => {
     const a = await member(30);
-    setClock("2026-07-26T12:00:00Z");
+    time.set("2026-07-26T12:00:00Z");
     a.socket.emit(IN.create, { wager: 5 });
     expect(await refusal(a)).toBe(BATTLESHIPS_MESSAGES.closed);
   });
@@ -132,10 +120,10 @@ describe("offers", () => {
     const a = await member(20);
     const watcher = await member(0);
     const open = await offer(a, 10, watcher);
-    advance(BATTLESHIPS_LIMITS.offerExpiryMs - 1);
+    time.advance(BATTLESHIPS_LIMITS.offerExpiryMs - 1);
     await sweep();
     expect(await pointsOf(a)).toBe(10);
-    advance(1);
+    time.advance(1);
     await Promise.all([sweep(), sweep()]);
     await watcher.next(OUT.timeout, (t: { gameId: string }) => t.gameId === open.gameId);
     expect(
@@ -197,7 +185,7 @@ describe("battleships-shoot: the rules", () => {
     const ended = await startGame(db(), e, f, 10);
     f.close();
     await awayRecorded(ended.gameId, f.member.user.id);
-    advance(BATTLESHIPS_LIMITS.disconnectMs + 1_000);
+    time.advance(BATTLESHIPS_LIMITS.disconnectMs + 1_000);
     await sweep();
     await e.next(OUT.opponentDisconnect);
 
@@ -414,10 +402,10 @@ describe("the disconnect rule", () => {
     const { gameId } = await startGame(db(), a, b, 10);
     b.close();
     await awayRecorded(gameId, b.member.user.id);
-    advance(BATTLESHIPS_LIMITS.disconnectMs);
+    time.advance(BATTLESHIPS_LIMITS.disconnectMs);
     await sweep();
     expect((await gameRow(db(), gameId)).state).toBe("active");
-    advance(1_000);
+    time.advance(1_000);
     await Promise.all([sweep(), sweep()]);
     const told = await a.next<BattleshipsOpponentDisconnectEvent>(OUT.opponentDisconnect);
     expect(told).toMatchObject({
@@ -447,7 +435,7 @@ describe("the disconnect rule", () => {
     await shootAt(b, gameId, miss[0], miss[1]);
     b.close();
     await awayRecorded(gameId, b.member.user.id);
-    advance(10_000);
+    time.advance(10_000);
     await sweep();
     const back = await room.join(b.member);
     const view = await back.next<BattleshipsState>(OUT.start, (s) => s.gameId === gameId);
@@ -463,7 +451,7 @@ describe("the disconnect rule", () => {
     const row = await gameRow(db(), gameId);
     expect(row.opponentAwaySince ?? row.initiatorAwaySince).toBeNull();
     // Long after the 30 s, the game is still on, and goes on.
-    advance(BATTLESHIPS_LIMITS.disconnectMs * 2);
+    time.advance(BATTLESHIPS_LIMITS.disconnectMs * 2);
     await sweep();
     expect(a.received.some((r) => r.event === OUT.opponentDisconnect)).toBe(false);
     const [w] = waterOf(fleetB).slice(-1) as [[number, number]];

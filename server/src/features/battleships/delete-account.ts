@@ -5,8 +5,9 @@ import {
 } from "@airwave/contracts";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { AccountDeletionStep } from "../../platform/feature.ts";
+import { namesOf, onlyTo, playerOf, wholeRoom } from "../arcade/players.ts";
 import { moveGamePoints } from "../points/service.ts";
-import { namesOf, onlyTo, playerOf, shotsOf, wholeRoom } from "./players.ts";
+import { shotsOf } from "./players.ts";
 import { battleshipsGames, battleshipsShots } from "./schema.ts";
 import { viewFor } from "./view.ts";
 

@@ -9,8 +9,10 @@ import { and, asc, eq, gte, isNotNull, isNull, lte, min, or } from "drizzle-orm"
 import { chatRoomService } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
+import { earliest, settleInBatches } from "../../platform/jobs/due-work.ts";
+import { namesOf, onlyTo, playerOf, wholeRoom } from "../arcade/players.ts";
 import { moveGamePoints } from "../points/service.ts";
-import { namesOf, onlyTo, playerOf, presentOffer, shotsOf, wholeRoom } from "./players.ts";
+import { presentOffer, shotsOf } from "./players.ts";
 import { battleshipsGames } from "./schema.ts";
 import { finishGame, holdPlayers } from "./settle.ts";
 import { type GameRow, otherPlayer, viewFor } from "./view.ts";
@@ -141,25 +143,24 @@ const SWEEP_BATCH = 50;
  */
 export async function settleDue(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  let moved = 0;
-  for (;;) {
-    const due = await ctx.db
+  const due = (limit: number) =>
+    ctx.db
       .select()
       .from(battleshipsGames)
       .where(dueNow(now))
       .orderBy(asc(battleshipsGames.createdAt))
-      .limit(SWEEP_BATCH);
-    let movedNow = 0;
-    for (const game of due) {
+      .limit(limit);
+  return settleInBatches(SWEEP_BATCH, due, async (games) => {
+    let moved = 0;
+    for (const game of games) {
       const done =
         game.state === "open"
           ? await expireOffer(ctx, game, now)
           : await endForDisconnect(ctx, game, now);
-      if (done) movedNow++;
+      if (done) moved++;
     }
-    moved += movedNow;
-    if (due.length < SWEEP_BATCH || movedNow === 0) return moved;
-  }
+    return moved;
+  });
 }
 
 /** The nearest time something is due (an offer's expiry, an away player's limit), or null. */
@@ -177,11 +178,7 @@ export async function nextDueAt(ctx: AppContext): Promise<Date | null> {
     .where(eq(battleshipsGames.state, "active"));
   const after = (d: unknown) =>
     d instanceof Date ? new Date(d.getTime() + BATTLESHIPS_LIMITS.disconnectMs + 1) : null;
-  const times = [open?.at ?? null, after(away?.a), after(away?.b)].filter(
-    (t): t is Date => t instanceof Date,
-  );
-  if (times.length === 0) return null;
-  return new Date(Math.min(...times.map((t) => t.getTime())));
+  return earliest([open?.at, after(away?.a), after(away?.b)]);
 }
 
 /**

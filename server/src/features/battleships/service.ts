@@ -16,18 +16,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { orderedUuid } from "../../platform/ordered-id.ts";
+import { gamesClosed, namesOf, onlyTo, playerOf, wholeRoom } from "../arcade/players.ts";
 import { saveChatMessage } from "../chat/store.ts";
 import { moveGamePoints } from "../points/service.ts";
 import { placeFleet, type RandomInt } from "./fleet.ts";
-import {
-  activeGameOf,
-  frozen,
-  namesOf,
-  onlyTo,
-  playerOf,
-  presentOffer,
-  wholeRoom,
-} from "./players.ts";
+import { activeGameOf, presentOffer } from "./players.ts";
 import { battleshipsGames } from "./schema.ts";
 import { viewFor } from "./view.ts";
 
@@ -56,7 +49,7 @@ export async function createOffer(
   dueAt?: DueAt,
 ): Promise<BattleshipsAnswer<BattleshipsOffer>> {
   const now = ctx.clock.now();
-  if (frozen(ctx, now)) return { refused: BATTLESHIPS_MESSAGES.closed };
+  if (gamesClosed(ctx, now)) return { refused: BATTLESHIPS_MESSAGES.closed };
   const gameId = orderedUuid(now.getTime());
   const expiresAt = new Date(now.getTime() + BATTLESHIPS_LIMITS.offerExpiryMs);
   return transaction(ctx, async (tx, afterCommit): Promise<BattleshipsAnswer<BattleshipsOffer>> => {
@@ -114,7 +107,7 @@ export async function acceptOffer(
   random: RandomInt = randomInt,
 ): Promise<BattleshipsAnswer<BattleshipsOffer>> {
   const now = ctx.clock.now();
-  if (frozen(ctx, now)) return { refused: BATTLESHIPS_MESSAGES.closed };
+  if (gamesClosed(ctx, now)) return { refused: BATTLESHIPS_MESSAGES.closed };
   const [found] = await ctx.db
     .select()
     .from(battleshipsGames)

@@ -9,8 +9,9 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
+import { namesOf, onlyTo, playerOf } from "../arcade/players.ts";
 import { shipAt } from "./fleet.ts";
-import { namesOf, onlyTo, playerOf, shotsOf } from "./players.ts";
+import { shotsOf } from "./players.ts";
 import { battleshipsGames, battleshipsShots } from "./schema.ts";
 import type { BattleshipsAnswer } from "./service.ts";
 import { finishGame, holdPlayers } from "./settle.ts";

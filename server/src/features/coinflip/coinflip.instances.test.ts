@@ -5,20 +5,16 @@ import {
   type CoinflipResultEvent,
   COINFLIP_CLIENT_EVENTS as IN,
   COINFLIP_SERVER_EVENTS as OUT,
-  POINTS_API,
 } from "@airwave/contracts";
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { fromFeed, inFeed } from "../../../test/coinflip-feed.ts";
-import { buildPoints } from "../../../test/factories/points.ts";
-import { buildUser } from "../../../test/factories.ts";
+import { gameTime, ledgerOf, memberWithPoints, pointsOf } from "../../../test/games.ts";
 import { twoInstancesFixture } from "../../../test/two-instances.ts";
 import { jobsOf } from "../../jobs.ts";
 import { createJobRunner } from "../../platform/jobs/index.ts";
 import { FEATURES } from "../index.ts";
-import { pointsLedger } from "../points/schema.ts";
 import { coinflipSettleJob } from "./timers.ts";
 
 /**
@@ -28,28 +24,11 @@ import { coinflipSettleJob } from "./timers.ts";
  */
 
 const instances = twoInstancesFixture();
-let now = new Date("2026-07-10T12:00:00Z");
-const advance = (ms: number) => {
-  now = new Date(now.getTime() + ms);
-};
-
-beforeAll(() => {
-  for (const t of [instances.one, instances.two]) t.ctx.clock = { now: () => now };
-});
+const time = gameTime(() => [instances.one, instances.two], { eachTest: false });
 
 /** A member with `points` this month, in `t`'s room. */
-async function member(t: TestApp, points: number): Promise<ChatClient> {
-  const built = await buildUser(t.ctx.db);
-  await buildPoints(t.ctx.db, built.user.id, points, { at: now });
-  return instances.join(t, built);
-}
-
-const pointsOf = async (c: ChatClient) =>
-  (await c.agent.get(POINTS_API.myPoints)).json().points as number;
-
-async function ledgerOf(t: TestApp, offerId: string) {
-  return t.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.reference, offerId));
-}
+const member = (t: TestApp, points: number) =>
+  memberWithPoints(t.ctx.db, (m) => instances.join(t, m), points, time.now());
 
 async function offerAndAccept(a: ChatClient, b: ChatClient, wager: number) {
   a.socket.emit(IN.create, { pick: "heads", wager });
@@ -65,7 +44,7 @@ describe("coin flips across instances", () => {
     const a = await member(one, 40);
     const b = await member(two, 40);
     const offer = await offerAndAccept(a, b, 15);
-    advance(COINFLIP_LIMITS.countdownMs);
+    time.advance(COINFLIP_LIMITS.countdownMs);
     await instances.tickOnBoth(coinflipSettleJob);
     await Promise.all([
       one.jobs.runOnce(coinflipSettleJob.name),
@@ -80,7 +59,7 @@ describe("coin flips across instances", () => {
       ),
     );
     expect(results.map((r) => r.length)).toEqual([1, 1]);
-    const rows = await ledgerOf(one, offer.offerId);
+    const rows = await ledgerOf(one.ctx.db, offer.offerId);
     expect(rows.filter((r) => r.reason === COINFLIP_REASONS.win).map((r) => r.delta)).toEqual([30]);
     expect((await pointsOf(a)) + (await pointsOf(b))).toBe(80);
     expect([await pointsOf(a), await pointsOf(b)].sort()).toEqual([25, 55]);
@@ -99,7 +78,7 @@ describe("coin flips across instances", () => {
     })();
     // Instance two goes down before either is due; instance one's clock stays behind (no sweep).
     await instances.die(two);
-    const later = new Date(now.getTime() + COINFLIP_LIMITS.offerExpiryMs + 1_000);
+    const later = new Date(time.ms() + COINFLIP_LIMITS.offerExpiryMs + 1_000);
 
     // A new instance starts on the same database and Redis, at a time both are due.
     let restarted: TestApp | undefined;
@@ -117,18 +96,18 @@ describe("coin flips across instances", () => {
       const settled = await inFeed(watcher, offer.offerId, "settled");
       expect(settled.winnerId).not.toBeNull();
       await inFeed(watcher, open.offerId, "expired");
-      const rows = await ledgerOf(one, offer.offerId);
+      const rows = await ledgerOf(one.ctx.db, offer.offerId);
       expect(rows.map((r) => r.reason).sort()).toEqual(
         [COINFLIP_REASONS.stake, COINFLIP_REASONS.stake, COINFLIP_REASONS.win].sort(),
       );
-      const refunds = await ledgerOf(one, open.offerId);
+      const refunds = await ledgerOf(one.ctx.db, open.offerId);
       expect(refunds.map((r) => r.delta)).toEqual([-10, 10]);
 
       // Instance one catching up later moves nothing again.
-      now = later;
+      time.set(later);
       await one.jobs.runOnce(coinflipSettleJob.name);
-      expect(await ledgerOf(one, offer.offerId)).toHaveLength(3);
-      expect(await ledgerOf(one, open.offerId)).toHaveLength(2);
+      expect(await ledgerOf(one.ctx.db, offer.offerId)).toHaveLength(3);
+      expect(await ledgerOf(one.ctx.db, open.offerId)).toHaveLength(2);
     } finally {
       await restarted?.close();
     }

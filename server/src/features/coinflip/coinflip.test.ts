@@ -14,18 +14,14 @@ import {
   type CoinflipTimeoutEvent,
   COINFLIP_CLIENT_EVENTS as IN,
   COINFLIP_SERVER_EVENTS as OUT,
-  POINTS_API,
 } from "@airwave/contracts";
-import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { chatRoomFixture } from "../../../test/chat-client.ts";
 import { inFeed } from "../../../test/coinflip-feed.ts";
-import { buildPoints } from "../../../test/factories/points.ts";
-import { buildAdmin, buildUser } from "../../../test/factories.ts";
+import { buildAdmin } from "../../../test/factories.ts";
+import { gameTime, ledgerOf, memberWithPoints, pointsOf } from "../../../test/games.ts";
 import { signInMember } from "../../../test/members.ts";
-import { fixedClock } from "../../platform/clock.ts";
-import { pointsLedger } from "../points/schema.ts";
 import { COINFLIP_SETTLE_JOB } from "./timers.ts";
 
 /**
@@ -36,27 +32,11 @@ import { COINFLIP_SETTLE_JOB } from "./timers.ts";
 
 const room = chatRoomFixture();
 
-let clockAt = 0;
-function setClock(at: string | number) {
-  clockAt = new Date(at).getTime();
-  room.t.ctx.clock = fixedClock(clockAt);
-}
-const advance = (ms: number) => setClock(clockAt + ms);
-
-beforeEach(() => setClock("2026-07-10T12:00:00Z"));
+const time = gameTime(() => [room.t]);
 
 /** A member with `points` this month, in the room. */
-async function member(points: number): Promise<ChatClient> {
-  const built = await buildUser(room.t.ctx.db);
-  if (points) await buildPoints(room.t.ctx.db, built.user.id, points, { at: new Date(clockAt) });
-  return room.join(built);
-}
-
-async function pointsOf(client: ChatClient): Promise<number> {
-  const res = await client.agent.get(POINTS_API.myPoints);
-  expect(res.statusCode).toBe(200);
-  return res.json().points;
-}
+const member = (points: number) =>
+  memberWithPoints(room.t.ctx.db, (m) => room.join(m), points, time.now());
 
 const offerBy = (client: ChatClient) => (o: CoinflipOffer) =>
   o.initiator.id === client.member.user.id;
@@ -72,14 +52,6 @@ async function refusal(client: ChatClient): Promise<string> {
 
 /** Settles what is due at the app's clock now (the sweep job, as its timer runs it). */
 const sweep = () => room.t.jobs.runOnce(COINFLIP_SETTLE_JOB);
-
-async function ledgerOf(offerId: string) {
-  const rows = await room.t.ctx.db
-    .select()
-    .from(pointsLedger)
-    .where(eq(pointsLedger.reference, offerId));
-  return rows.map((r) => ({ userId: r.userId, delta: r.delta, reason: r.reason }));
-}
 
 describe("coinflip-create", () => {
   it("takes the stake, sends the initiator coinflip-offer, and the room the offer and its chat message through the feed", async () => {
@@ -99,8 +71,8 @@ describe("coinflip-create", () => {
       startAt: null,
       face: null,
       winnerId: null,
-      createdAt: new Date(clockAt).toISOString(),
-      expiresAt: new Date(clockAt + COINFLIP_LIMITS.offerExpiryMs).toISOString(),
+      createdAt: new Date(time.ms()).toISOString(),
+      expiresAt: new Date(time.ms() + COINFLIP_LIMITS.offerExpiryMs).toISOString(),
     });
     const message = await watcher.next<ChatMessageView>(
       CHAT_OUT.message,
@@ -112,7 +84,7 @@ describe("coinflip-create", () => {
       message: COINFLIP_UI_TEXTS.offerBy(a.member.user.username, 12),
     });
     expect(await pointsOf(a)).toBe(18);
-    expect(await ledgerOf(offer.offerId)).toEqual([
+    expect(await ledgerOf(room.t.ctx.db, offer.offerId)).toEqual([
       { userId: a.member.user.id, delta: -12, reason: COINFLIP_REASONS.stake },
     ]);
   });
@@ -167,7 +139,7 @@ describe("coinflip-accept", () => {
     expect(await refusal(c)).toBe(COINFLIP_MESSAGES.alreadyActive);
 
     // Past its expiry, before any sweep: gone already.
-    advance(COINFLIP_LIMITS.offerExpiryMs);
+    time.advance(COINFLIP_LIMITS.offerExpiryMs);
     const d = await member(40);
     d.socket.emit(IN.accept, { offerId: offer.offerId });
     expect(await refusal(d)).toBe(COINFLIP_MESSAGES.offerGone);
@@ -188,17 +160,17 @@ describe("coinflip-accept", () => {
       expect(accepted).toMatchObject({
         state: "accepted",
         opponent: { id: b.member.user.id, username: b.member.user.username },
-        startAt: new Date(clockAt + COINFLIP_LIMITS.countdownMs).toISOString(),
+        startAt: new Date(time.ms() + COINFLIP_LIMITS.countdownMs).toISOString(),
         face: null,
       });
     }
     expect(await pointsOf(b)).toBe(10);
 
     // Not yet: a sweep a millisecond early settles nothing.
-    advance(COINFLIP_LIMITS.countdownMs - 1);
+    time.advance(COINFLIP_LIMITS.countdownMs - 1);
     await sweep();
     expect(a.received.some((r) => r.event === OUT.result)).toBe(false);
-    advance(1);
+    time.advance(1);
     await sweep();
     const results: CoinflipResultEvent[] = [];
     for (const c of [a, b]) {
@@ -236,14 +208,14 @@ describe("coinflip-accept", () => {
     });
     expect(await pointsOf(winner)).toBe((before.get(winner) ?? 0) + 20);
     expect(await pointsOf(loser)).toBe((before.get(loser) ?? 0) - 20);
-    const rows = await ledgerOf(offer.offerId);
+    const rows = await ledgerOf(room.t.ctx.db, offer.offerId);
     expect(rows).toHaveLength(3);
     expect(rows).toContainEqual({ userId: winnerId, delta: 40, reason: COINFLIP_REASONS.win });
 
     // Again: nothing moves twice.
-    advance(COINFLIP_LIMITS.offerExpiryMs);
+    time.advance(COINFLIP_LIMITS.offerExpiryMs);
     await sweep();
-    expect(await ledgerOf(offer.offerId)).toHaveLength(3);
+    expect(await ledgerOf(room.t.ctx.db, offer.offerId)).toHaveLength(3);
     // Both are free for another flip.
     await create(a, 5);
   });
@@ -271,20 +243,20 @@ describe("expiry", () => {
     const watcher = await member(0);
     const offer = await create(a, 15);
     expect(await pointsOf(a)).toBe(0);
-    advance(COINFLIP_LIMITS.offerExpiryMs - 1);
+    time.advance(COINFLIP_LIMITS.offerExpiryMs - 1);
     await sweep();
     expect(await pointsOf(a)).toBe(0);
-    advance(1);
+    time.advance(1);
     await sweep();
     expect(await a.next<CoinflipTimeoutEvent>(OUT.timeout)).toEqual({ offerId: offer.offerId });
     expect(await inFeed(watcher, offer.offerId, "expired")).toMatchObject({ wager: 15 });
     expect(await pointsOf(a)).toBe(15);
-    expect(await ledgerOf(offer.offerId)).toEqual([
+    expect(await ledgerOf(room.t.ctx.db, offer.offerId)).toEqual([
       { userId: a.member.user.id, delta: -15, reason: COINFLIP_REASONS.stake },
       { userId: a.member.user.id, delta: 15, reason: COINFLIP_REASONS.refund },
     ]);
     await sweep();
-    expect(await ledgerOf(offer.offerId)).toHaveLength(2);
+    expect(await ledgerOf(room.t.ctx.db, offer.offerId)).toHaveLength(2);
     // The member may offer again.
     await create(a, 15);
   });
@@ -293,7 +265,7 @@ describe("expiry", () => {
 describe("the month-end freeze", () => {
   it("no offer and no acceptance from the 25th 00:00 station time; an accepted flip still settles", async () => {
     // 24 July 23:59 BST.
-    setClock("2026-07-24T22:59:00Z");
+    time.set("2026-07-24T22:59:00Z");
     const a = await member(30);
     const b = await member(30);
     const c = await member(30);
@@ -303,7 +275,7 @@ describe("the month-end freeze", () => {
     b.socket.emit(IN.accept, { offerId: second.offerId });
     await b.next(OUT.accepted);
     // 25 July 00:00 BST.
-    setClock("2026-07-24T23:00:00Z");
+    time.set("2026-07-24T23:00:00Z");
     c.socket.emit(IN.create, { pick: "heads", wager: 5 });
     expect(await refusal(c)).toBe(COINFLIP_MESSAGES.closed);
     c.socket.emit(IN.accept, { offerId: open.offerId });
@@ -317,17 +289,17 @@ describe("the month-end freeze", () => {
 describe("joining the room", () => {
   it("a newcomer gets one coinflip-offers with the offers of the last hour, settled ones with face and winner", async () => {
     // Another day: the other tests' offers are older than an hour.
-    setClock("2026-07-12T12:00:00Z");
+    time.set("2026-07-12T12:00:00Z");
     const a = await member(100);
     const b = await member(100);
     const old = await create(a, 5);
-    advance(COINFLIP_LIMITS.offerExpiryMs);
+    time.advance(COINFLIP_LIMITS.offerExpiryMs);
     await sweep();
-    advance(COINFLIP_LIMITS.recentOffersMs - COINFLIP_LIMITS.offerExpiryMs + 1);
+    time.advance(COINFLIP_LIMITS.recentOffersMs - COINFLIP_LIMITS.offerExpiryMs + 1);
     const flip = await create(a, 10);
     b.socket.emit(IN.accept, { offerId: flip.offerId });
     await b.next(OUT.accepted);
-    advance(COINFLIP_LIMITS.countdownMs);
+    time.advance(COINFLIP_LIMITS.countdownMs);
     await sweep();
     const result = await b.next<CoinflipResultEvent>(OUT.result);
     const waiting = await create(b, 5);
@@ -359,12 +331,12 @@ describe("deleting an account", () => {
     expect(await b.next<CoinflipTimeoutEvent>(OUT.timeout)).toEqual({ offerId: offer.offerId });
     await inFeed(watcher, offer.offerId, "expired");
     expect(await pointsOf(b)).toBe(20);
-    expect(await ledgerOf(offer.offerId)).toEqual([
+    expect(await ledgerOf(room.t.ctx.db, offer.offerId)).toEqual([
       { userId: b.member.user.id, delta: -10, reason: COINFLIP_REASONS.stake },
       { userId: b.member.user.id, delta: 10, reason: COINFLIP_REASONS.refund },
     ]);
     // Nothing is left to settle.
-    advance(COINFLIP_LIMITS.countdownMs);
+    time.advance(COINFLIP_LIMITS.countdownMs);
     await sweep();
     expect(b.received.some((r) => r.event === OUT.result)).toBe(false);
   });

@@ -1,10 +1,11 @@
 import { COINFLIP_REASONS, COINFLIP_SERVER_EVENTS as OUT } from "@airwave/contracts";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { AccountDeletionStep } from "../../platform/feature.ts";
+import { playersOf } from "../arcade/players.ts";
 import { moveGamePoints } from "../points/service.ts";
 import { coinflipFeedService } from "./feed.ts";
 import { coinflipOffers } from "./schema.ts";
-import { playersOf, presentOne } from "./service.ts";
+import { presentOne } from "./service.ts";
 
 /**
  * The coin flip in an account deletion: the member's offers go with their row (ON DELETE CASCADE),

@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import {
   CHAT_LIMITS,
-  CHAT_NAMESPACE,
   type ChatUser,
   COIN_FACES,
   COINFLIP_LIMITS,
@@ -15,14 +14,14 @@ import {
   type CoinflipResult,
   type CoinflipState,
   COINFLIP_SERVER_EVENTS as OUT,
-  pointsPeriod,
-  userRoom,
 } from "@airwave/contracts";
 import { and, asc, desc, eq, gte, inArray, lte, min, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx, Tx } from "../../platform/db/index.ts";
 import { transaction } from "../../platform/db/transaction.ts";
+import { earliest, settleInBatches } from "../../platform/jobs/due-work.ts";
 import { orderedUuid } from "../../platform/ordered-id.ts";
+import { gamesClosed, namesOf, playerOf, playersOf } from "../arcade/players.ts";
 import { saveChatMessage } from "../chat/store.ts";
 import { holdMembers, recordGameRows } from "../points/service.ts";
 import { users } from "../users/schema.ts";
@@ -39,38 +38,15 @@ import { coinflipOffers } from "./schema.ts";
 
 type OfferRow = typeof coinflipOffers.$inferSelect;
 
-/** A flip's own events go to its players' chat connections only (the room has the feed). */
-export function playersOf(row: Pick<OfferRow, "initiatorId" | "opponentId">) {
-  const rooms = [userRoom(row.initiatorId)];
-  if (row.opponentId) rooms.push(userRoom(row.opponentId));
-  return { rooms, namespace: CHAT_NAMESPACE } as const;
-}
-
 /** Told after a commit when an offer has a new due time (the instance's wake-up). */
 export type DueAt = (at: Date) => void;
 
-/** The offers' players' names, by id. */
-async function namesOf(db: DbOrTx, rows: readonly OfferRow[]): Promise<Map<string, string>> {
-  const ids = new Set<string>();
-  for (const r of rows) {
-    ids.add(r.initiatorId);
-    if (r.opponentId) ids.add(r.opponentId);
-  }
-  if (ids.size === 0) return new Map();
-  const found = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.id, [...ids]));
-  return new Map(found.map((u) => [u.id, u.username]));
-}
-
 function present(row: OfferRow, names: Map<string, string>): CoinflipOffer {
-  const player = (id: string) => ({ id, username: names.get(id) ?? "" });
   return {
     offerId: row.id,
     state: row.state as CoinflipState,
-    initiator: player(row.initiatorId),
-    opponent: row.opponentId ? player(row.opponentId) : null,
+    initiator: playerOf(names, row.initiatorId),
+    opponent: row.opponentId ? playerOf(names, row.opponentId) : null,
     pick: row.pick as CoinFace,
     wager: row.wager,
     createdAt: row.createdAt.toISOString(),
@@ -100,9 +76,6 @@ async function hasActiveOffer(tx: Tx, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-const frozen = (ctx: AppContext, now: Date) =>
-  pointsPeriod(now, ctx.config.STATION_TIMEZONE).frozen;
-
 /** A refusal (its message, for `coinflip-error`) or the offer as it now is. */
 export type CoinflipAnswer = { offer: CoinflipOffer } | { refused: string };
 
@@ -119,7 +92,7 @@ export async function createOffer(
   dueAt?: DueAt,
 ): Promise<CoinflipAnswer> {
   const now = ctx.clock.now();
-  if (frozen(ctx, now)) return { refused: COINFLIP_MESSAGES.closed };
+  if (gamesClosed(ctx, now)) return { refused: COINFLIP_MESSAGES.closed };
   const offerId = orderedUuid(now.getTime());
   const expiresAt = new Date(now.getTime() + COINFLIP_LIMITS.offerExpiryMs);
   return transaction(ctx, async (tx, afterCommit): Promise<CoinflipAnswer> => {
@@ -190,7 +163,7 @@ export async function acceptOffer(
   dueAt?: DueAt,
 ): Promise<CoinflipAnswer> {
   const now = ctx.clock.now();
-  if (frozen(ctx, now)) return { refused: COINFLIP_MESSAGES.closed };
+  if (gamesClosed(ctx, now)) return { refused: COINFLIP_MESSAGES.closed };
   const [read] = await ctx.db
     .select({ offer: coinflipOffers, initiatorName: users.username })
     .from(coinflipOffers)
@@ -403,20 +376,10 @@ async function settleOffers(ctx: AppContext, due: OfferRow[], now: Date): Promis
  */
 export async function settleDue(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  let moved = 0;
-  for (;;) {
-    const due = await ctx.db
-      .select()
-      .from(coinflipOffers)
-      .where(
-        or(
-          and(eq(coinflipOffers.state, "open"), lte(coinflipOffers.expiresAt, now)),
-          and(eq(coinflipOffers.state, "accepted"), lte(coinflipOffers.startAt, now)),
-        ),
-      )
-      .orderBy(asc(coinflipOffers.createdAt))
-      .limit(SWEEP_BATCH);
-    const movedNow =
+  return settleInBatches(
+    SWEEP_BATCH,
+    (limit) => dueOffers(ctx, now, limit),
+    async (due) =>
       (await expireOffers(
         ctx,
         due.filter((o) => o.state === "open"),
@@ -426,12 +389,23 @@ export async function settleDue(ctx: AppContext): Promise<number> {
         ctx,
         due.filter((o) => o.state === "accepted"),
         now,
-      ));
-    moved += movedNow;
-    // A full batch another instance took entirely is not read again (it is being done there).
-    if (due.length < SWEEP_BATCH || movedNow === 0) return moved;
-  }
+      )),
+  );
 }
+
+/** Up to `limit` offers due at `now` (open past their expiry, accepted at their start), oldest first. */
+const dueOffers = (ctx: AppContext, now: Date, limit: number) =>
+  ctx.db
+    .select()
+    .from(coinflipOffers)
+    .where(
+      or(
+        and(eq(coinflipOffers.state, "open"), lte(coinflipOffers.expiresAt, now)),
+        and(eq(coinflipOffers.state, "accepted"), lte(coinflipOffers.startAt, now)),
+      ),
+    )
+    .orderBy(asc(coinflipOffers.createdAt))
+    .limit(limit);
 
 /** The nearest time something is due (an open offer's expiry, an accepted offer's start), or null. */
 export async function nextDueAt(ctx: AppContext): Promise<Date | null> {
@@ -443,9 +417,7 @@ export async function nextDueAt(ctx: AppContext): Promise<Date | null> {
     .select({ at: min(coinflipOffers.startAt) })
     .from(coinflipOffers)
     .where(eq(coinflipOffers.state, "accepted"));
-  const times = [open?.at, accepted?.at].filter((t): t is Date => t instanceof Date);
-  if (times.length === 0) return null;
-  return new Date(Math.min(...times.map((t) => t.getTime())));
+  return earliest([open?.at, accepted?.at]);
 }
 
 /**

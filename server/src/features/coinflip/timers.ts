@@ -1,93 +1,15 @@
-import type { AppContext } from "../../platform/context.ts";
-import { defineJob } from "../../platform/jobs/index.ts";
-import { defineService } from "../../platform/services.ts";
+import { defineDueWork } from "../../platform/jobs/due-work.ts";
 import { nextDueAt, settleDue } from "./service.ts";
 
 export const COINFLIP_SETTLE_JOB = "coinflip: settle due offers";
 
 /**
- * The sweep's period: work due while the app was down, or whose instance died before its wake-up,
- * waits at most this (an instance's own offers are settled on time by its wake-up).
+ * The coin flip's due work (offers expiring, accepted flips settling): swept every 2 s on one
+ * instance at a time, and settled on time by the wake-up of the instance where an offer is made or
+ * accepted (../../platform/jobs/due-work.ts).
  */
-const SWEEP_INTERVAL_MS = 2_000;
-
-/** setTimeout's longest delay. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
-
-/**
- * The coin flip's timers on one instance: the offers and their due times are in the database; this
- * only decides when to look. One sweep at a time (a sweep asked for while one runs waits for it and
- * runs once after it); a wake-up at the nearest due time this instance knows of (set after an offer
- * is made or accepted here, and after each sweep from the database), beside the job's sweep every
- * 2 s and at the start. Stopped with the app: the wake-up cleared, the sweep in progress awaited.
- */
-export class CoinflipTimers {
-  private timer: NodeJS.Timeout | null = null;
-  private wakeAt = Number.POSITIVE_INFINITY;
-  private last: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | null = null;
-  private stopped = false;
-
-  constructor(private readonly ctx: AppContext) {}
-
-  /** Something is due at `at` (by the app's clock): wake then, unless an earlier wake-up is set. */
-  readonly wake = (at: Date): void => {
-    if (this.stopped || (this.timer && at.getTime() >= this.wakeAt)) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.wakeAt = at.getTime();
-    const delay = Math.min(
-      MAX_DELAY_MS,
-      Math.max(0, at.getTime() - this.ctx.clock.now().getTime()),
-    );
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wakeAt = Number.POSITIVE_INFINITY;
-      void this.sweep();
-    }, delay);
-    this.timer.unref();
-  };
-
-  /** Settles what is due now, then sets the wake-up for the next due time. */
-  sweep(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.queued) return this.queued;
-    const run = this.last.then(async () => {
-      this.queued = null;
-      if (this.stopped) return;
-      try {
-        await settleDue(this.ctx);
-        const next = await nextDueAt(this.ctx);
-        if (next) this.wake(next);
-      } catch (err) {
-        this.ctx.log.warn({ err }, "coinflip: settling due offers failed");
-      }
-    });
-    this.queued = run;
-    this.last = run;
-    return run;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.last;
-  }
-}
-
-export const coinflipTimersService = defineService(
-  "coinflip timers",
-  (ctx) => new CoinflipTimers(ctx),
-);
-
-/**
- * Every 2 s and at the start, on one instance at a time (README, "Background jobs"). Each move is
- * also conditional on the offer's state, so the sweep meeting an instance's wake-up, or another
- * instance's sweep after a restart, never settles one offer twice.
- */
-export const coinflipSettleJob = defineJob({
-  name: COINFLIP_SETTLE_JOB,
-  every: SWEEP_INTERVAL_MS,
-  lock: true,
-  run: (ctx) => ctx.services.get(coinflipTimersService).sweep(),
+export const { service: coinflipTimersService, job: coinflipSettleJob } = defineDueWork({
+  job: COINFLIP_SETTLE_JOB,
+  settle: settleDue,
+  nextDueAt,
 });

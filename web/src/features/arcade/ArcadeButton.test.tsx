@@ -2,8 +2,9 @@ import { COINFLIP_UI_TEXTS as T } from "@airwave/contracts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { me } from "../../test/fake-session.tsx";
-import { renderInRoom, serverAnswers } from "../coinflip/test-utils.tsx";
+import { renderInRoom } from "../chat/room/testing.tsx";
 import { ArcadeButton } from "./ArcadeButton.tsx";
+import { serverAnswers } from "./test-utils.ts";
 
 afterEach(() => {
   cleanup();

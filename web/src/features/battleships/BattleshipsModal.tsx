@@ -13,10 +13,10 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { GameOutcome } from "../arcade/GameOutcome.tsx";
+import { useRefreshPointsWhenOver } from "../arcade/hooks.ts";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
-import { pointsKeys } from "../points/api.ts";
 import { Grid } from "./Grid.tsx";
 import { dismissBattleships, shootBattleships } from "./hooks.ts";
 import { ownLooks, targetLooks } from "./looks.ts";
@@ -28,18 +28,9 @@ function Status({ game, meId }: { game: BattleshipsGameView; meId: string }) {
   if (state.status === "finished") {
     const result = state.result;
     if (!result) return null;
-    const won = result.outcome === "win";
     return (
       <Stack spacing={0.25} sx={{ textAlign: "center" }} aria-live="polite">
-        <Typography
-          variant="h5"
-          sx={{ fontWeight: 900, color: won ? "success.main" : "error.main" }}
-        >
-          {won ? T.youWon(result.wager) : T.youLost(result.wager)}
-        </Typography>
-        <Typography color="text.secondary">
-          {T.pointsBeforeAfter(result.pointsBefore, result.pointsAfter)}
-        </Typography>
+        <GameOutcome result={result} texts={T} />
       </Stack>
     );
   }
@@ -97,16 +88,13 @@ function Ships({ ships }: { ships: { id: number; length: number; sunk: boolean }
  */
 export function BattleshipsModal({ meId }: { meId: string }) {
   const room = useRoom();
-  const qc = useQueryClient();
   const { battleshipsGame: game } = useRoomState();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down("sm"));
   const [sendError, setSendError] = useState<string | null>(null);
   const finished = game?.state.status === "finished";
   const gameId = game?.state.gameId;
 
-  useEffect(() => {
-    if (finished && gameId) void qc.invalidateQueries({ queryKey: pointsKeys.mine });
-  }, [finished, gameId, qc]);
+  useRefreshPointsWhenOver(finished, gameId);
 
   if (!game) return null;
   const { state } = game;

@@ -1,24 +1,6 @@
-import {
-  BATTLESHIPS_MESSAGES,
-  BATTLESHIPS_CLIENT_EVENTS as IN,
-  pointsPeriod,
-} from "@airwave/contracts";
+import { BATTLESHIPS_MESSAGES, BATTLESHIPS_CLIENT_EVENTS as IN } from "@airwave/contracts";
 import type { ChatRoom } from "../chat/room/features.ts";
-import { useTicker } from "../coinflip/hooks.ts";
-import { useSchedule } from "../schedule/hooks.ts";
 import { battleshipsFeature } from "./room.ts";
-
-/** Whether points are frozen now (the 25th to the 1st, station time): games are closed then. */
-export function useBattleshipsClosed(): boolean {
-  const timeZone = useSchedule().data?.timeZone;
-  const now = useTicker(60_000);
-  if (!timeZone) return false;
-  try {
-    return pointsPeriod(new Date(now), timeZone).frozen;
-  } catch {
-    return false;
-  }
-}
 
 /** Each answers the text to show when the event cannot be sent, or null. */
 const sent = (ok: boolean | undefined) => (ok ? null : BATTLESHIPS_MESSAGES.error);

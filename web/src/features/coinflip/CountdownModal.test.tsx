@@ -8,10 +8,11 @@ import {
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { me } from "../../test/fake-session.tsx";
+import { serverAnswers } from "../arcade/test-utils.ts";
 import { stubReducedMotion } from "../effects/testing/fake-socket.ts";
 import { MyPoints } from "../points/MyPoints.tsx";
 import { CoinflipOverlay } from "./CoinflipOverlay.tsx";
-import { alice, bob, offer, renderInRoom, serverAnswers } from "./test-utils.tsx";
+import { alice, bob, offer, renderInRoom } from "./test-utils.tsx";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
 const startAt = new Date(NOW.getTime() + COINFLIP_LIMITS.countdownMs).toISOString();

@@ -10,13 +10,12 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { GameOutcome } from "../arcade/GameOutcome.tsx";
+import { useRefreshPointsWhenOver, useTicker } from "../arcade/hooks.ts";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
 import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
-import { pointsKeys } from "../points/api.ts";
 import { Coin } from "./Coin.tsx";
-import { dismissCoinflip, useTicker } from "./hooks.ts";
+import { dismissCoinflip } from "./hooks.ts";
 import type { ActiveCoinflip } from "./room.ts";
 
 /** How often the modal re-reads the clock (the countdown's seconds, the spin's end). */
@@ -62,7 +61,6 @@ function Players({ active }: { active: ActiveCoinflip }) {
  */
 export function CountdownModal() {
   const room = useRoom();
-  const qc = useQueryClient();
   const { coinflipActive: active } = useRoomState();
   const reducedMotion = usePrefersReducedMotion();
   const settledOnClient = !!active && active.result !== null && active.startedAt !== null;
@@ -71,15 +69,12 @@ export function CountdownModal() {
   const done = phase === "face";
   const offerId = active?.offer.offerId;
 
-  useEffect(() => {
-    if (done && offerId) void qc.invalidateQueries({ queryKey: pointsKeys.mine });
-  }, [done, offerId, qc]);
+  useRefreshPointsWhenOver(done, offerId);
 
   if (!active) return null;
   const left = Math.max(0, Math.ceil((active.countdownEndsAt - now) / 1000));
   const result = done ? active.result : null;
   const face = done ? (active.result?.face ?? null) : null;
-  const won = result?.outcome === "win";
   const progress = Math.min(
     100,
     Math.max(0, 100 - ((active.countdownEndsAt - now) / COINFLIP_LIMITS.countdownMs) * 100),
@@ -137,15 +132,7 @@ export function CountdownModal() {
               <Typography variant="h6" sx={{ fontWeight: 800 }}>
                 {T.landed(T.faces[face])}
               </Typography>
-              <Typography
-                variant="h5"
-                sx={{ fontWeight: 900, color: won ? "success.main" : "error.main" }}
-              >
-                {won ? T.youWon(result.wager) : T.youLost(result.wager)}
-              </Typography>
-              <Typography color="text.secondary">
-                {T.pointsBeforeAfter(result.pointsBefore, result.pointsAfter)}
-              </Typography>
+              <GameOutcome result={result} texts={T} />
             </Stack>
           )}
         </Stack>

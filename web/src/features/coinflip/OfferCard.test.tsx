@@ -7,9 +7,10 @@ import {
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { me } from "../../test/fake-session.tsx";
+import { serverAnswers } from "../arcade/test-utils.ts";
 import { chatMessage } from "../chat/test-utils.ts";
 import { OfferCard } from "./OfferCard.tsx";
-import { alice, bob, offer, renderInRoom, serverAnswers } from "./test-utils.tsx";
+import { alice, bob, offer, renderInRoom } from "./test-utils.tsx";
 
 afterEach(() => {
   cleanup();

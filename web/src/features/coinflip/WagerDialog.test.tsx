@@ -9,7 +9,8 @@ import {
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { me } from "../../test/fake-session.tsx";
-import { alice, offer, renderInRoom, serverAnswers } from "./test-utils.tsx";
+import { serverAnswers } from "../arcade/test-utils.ts";
+import { alice, offer, renderInRoom } from "./test-utils.tsx";
 import { WagerDialog } from "./WagerDialog.tsx";
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { type CoinflipOffer, POINTS_API, SCHEDULE_ROUTES } from "@airwave/contracts";
-import { json, me, mockFetch } from "../../test/fake-session.tsx";
+import type { CoinflipOffer } from "@airwave/contracts";
+import { me } from "../../test/fake-session.tsx";
 
 /** The other member of the tests. */
 export const bob = { id: "u-bob", username: "bob" };
@@ -20,17 +20,5 @@ export const offer = (over: Partial<CoinflipOffer> = {}): CoinflipOffer => ({
   winnerId: null,
   ...over,
 });
-
-/**
- * Stubs the server's HTTP side: the member's points (a function, so a test may change them) and the
- * schedule carrying the station's time zone. Returns the fetch mock.
- */
-export function serverAnswers(points: () => number, timeZone = "Europe/London") {
-  return mockFetch(({ path }) => {
-    if (path === POINTS_API.myPoints) return json({ points: points() });
-    if (path === SCHEDULE_ROUTES.week.path) return json({ days: [], timeZone });
-    return json({}, 404);
-  });
-}
 
 export { renderInRoom } from "../chat/room/testing.tsx";
