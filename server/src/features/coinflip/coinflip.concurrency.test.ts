@@ -50,7 +50,11 @@ async function handled(c: ChatClient) {
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
-it("no point made or lost under concurrent offers, acceptances, expiries, grants and sweeps", async () => {
+// 200 members over 4 rounds: ~10 s alone, more while other work shares the two cores (a guard, not
+// a timing check).
+it("no point made or lost under concurrent offers, acceptances, expiries, grants and sweeps", {
+  timeout: 90_000,
+}, async () => {
   advance(0);
   const { ctx } = room.t;
   const admin = (await buildAdmin(ctx.db)).user;

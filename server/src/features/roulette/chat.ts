@@ -7,7 +7,7 @@ import type { ChatRoom } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { placeBets } from "./bets.ts";
 import { ensureRound, stateOf } from "./rounds.ts";
-import { rouletteTimersService } from "./timers.ts";
+import { roulettePlayersService, rouletteTimersService } from "./timers.ts";
 
 /**
  * Roulette in the chat room: `roulette-join-spectate` answers the round's state to the asking
@@ -16,6 +16,7 @@ import { rouletteTimersService } from "./timers.ts";
  */
 export function rouletteChat(room: ChatRoom, ctx: AppContext) {
   const timers = () => ctx.services.get(rouletteTimersService);
+  const players = () => ctx.services.get(roulettePlayersService);
   room.handle(IN.joinSpectate, ROULETTE_CLIENT_SCHEMAS[IN.joinSpectate], async (_input, from) => {
     const round = await ensureRound(ctx);
     from.reply(OUT.state, await stateOf(ctx.db, round, from.member._id));
@@ -23,7 +24,7 @@ export function rouletteChat(room: ChatRoom, ctx: AppContext) {
   room.handle(IN.placeBets, ROULETTE_CLIENT_SCHEMAS[IN.placeBets], async (input, from) => {
     const result = await placeBets(ctx, from.member, input, {
       dueAt: timers().wake,
-      playersChanged: timers().playersChanged,
+      playersChanged: players().changed,
     });
     if ("refused" in result) from.reply(OUT.error, { message: result.refused });
   });

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AccountDeletionStep } from "../../platform/feature.ts";
 import { CURRENT_STATUSES } from "./rounds.ts";
 import { rouletteBets, rouletteRounds } from "./schema.ts";
-import { rouletteTimersService } from "./timers.ts";
+import { roulettePlayersService } from "./timers.ts";
 
 /**
  * Roulette in an account deletion: the member's bets go with their row (ON DELETE CASCADE), and
@@ -21,6 +21,6 @@ export const rouletteAccountDeletion: AccountDeletionStep = {
         and(eq(rouletteBets.userId, userId), inArray(rouletteRounds.status, [...CURRENT_STATUSES])),
       );
     if (playing)
-      afterCommit(() => ctx.services.get(rouletteTimersService).playersChanged(playing.roundId));
+      afterCommit(() => ctx.services.get(roulettePlayersService).changed(playing.roundId));
   },
 };

@@ -1,7 +1,7 @@
 import type { Feature } from "../../platform/feature.ts";
 import { rouletteChat } from "./chat.ts";
 import { rouletteAccountDeletion } from "./delete-account.ts";
-import { rouletteRoundJob, rouletteTimersService } from "./timers.ts";
+import { roulettePlayersService, rouletteRoundJob, rouletteTimersService } from "./timers.ts";
 
 /**
  * Roulette (issue 17): one shared, provably fair round for the room, held in the database and
@@ -12,6 +12,6 @@ export const rouletteFeature: Feature = {
   name: "roulette",
   chat: rouletteChat,
   jobs: [rouletteRoundJob],
-  services: [rouletteTimersService],
+  services: [rouletteTimersService, roulettePlayersService],
   deleteAccount: rouletteAccountDeletion,
 };

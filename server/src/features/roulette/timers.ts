@@ -1,6 +1,6 @@
 import { CHAT_NAMESPACE, ROULETTE_SERVER_EVENTS as OUT, ROULETTE_LIMITS } from "@airwave/contracts";
 import type { AppContext } from "../../platform/context.ts";
-import { defineJob } from "../../platform/jobs/index.ts";
+import { defineDueWork } from "../../platform/jobs/due-work.ts";
 import { defineService } from "../../platform/services.ts";
 import { advanceDue, nextDueAt } from "./advance.ts";
 import { playersOf } from "./rounds.ts";
@@ -8,86 +8,45 @@ import { playersOf } from "./rounds.ts";
 export const ROULETTE_ROUND_JOB = "roulette: advance the round";
 
 /**
- * The sweep's period: a round due while the app was down, or whose instance died before its
- * wake-up, waits at most this (the instance that opened betting or spun wakes on time).
+ * The round's loop (../../platform/jobs/due-work.ts): the round and its due times are in the
+ * database, swept every 2 s on one instance at a time, and moved on time by the wake-up of the
+ * instance that opened betting or spun. Each move is conditional on the round's status, so the
+ * sweep meeting a wake-up, or another instance's sweep after a restart, never moves a round twice.
  */
-const SWEEP_INTERVAL_MS = 2_000;
-
-/** setTimeout's longest delay. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
+export const { service: rouletteTimersService, job: rouletteRoundJob } = defineDueWork({
+  job: ROULETTE_ROUND_JOB,
+  settle: advanceDue,
+  nextDueAt,
+});
 
 /**
- * The roulette's timers on one instance (the coin flip's pattern): the round and its due times are
- * in the database; this only decides when to look. One sweep at a time (one asked for while one
- * runs waits and runs once after it); a wake-up at the nearest due time this instance knows of,
- * beside the locked job's sweep every 2 s. Also coalesces `roulette-players-update`: at most one
- * per `playersUpdateMs` from this instance, read from the database when sent. Stopped with the app.
+ * `roulette-players-update` on one instance, coalesced: at most one per `playersUpdateMs` from
+ * this instance, each round's players read from the database when it is sent. Stopped with the app.
  */
-export class RouletteTimers {
+export class RoulettePlayersUpdates {
   private timer: NodeJS.Timeout | null = null;
-  private wakeAt = Number.POSITIVE_INFINITY;
-  private last: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | null = null;
+  private rounds = new Set<string>();
+  private sending: Promise<void> = Promise.resolve();
   private stopped = false;
-  private playersTimer: NodeJS.Timeout | null = null;
-  private playersRounds = new Set<string>();
-  private playersSending: Promise<void> = Promise.resolve();
 
   constructor(private readonly ctx: AppContext) {}
 
-  /** Something is due at `at` (by the app's clock): wake then, unless an earlier wake-up is set. */
-  readonly wake = (at: Date): void => {
-    if (this.stopped || (this.timer && at.getTime() >= this.wakeAt)) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.wakeAt = at.getTime();
-    const delay = Math.min(
-      MAX_DELAY_MS,
-      Math.max(0, at.getTime() - this.ctx.clock.now().getTime()),
-    );
+  /** The round's players changed: the room hears it within `playersUpdateMs`, once. */
+  readonly changed = (roundId: string): void => {
+    if (this.stopped) return;
+    this.rounds.add(roundId);
+    if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.wakeAt = Number.POSITIVE_INFINITY;
-      void this.sweep();
-    }, delay);
+      this.sending = this.flush();
+    }, ROULETTE_LIMITS.playersUpdateMs);
     this.timer.unref();
   };
 
-  /** Does what is due now, then sets the wake-up for the next due time. */
-  sweep(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.queued) return this.queued;
-    const run = this.last.then(async () => {
-      this.queued = null;
-      if (this.stopped) return;
-      try {
-        await advanceDue(this.ctx);
-        const next = await nextDueAt(this.ctx);
-        if (next) this.wake(next);
-      } catch (err) {
-        this.ctx.log.warn({ err }, "roulette: advancing the round failed");
-      }
-    });
-    this.queued = run;
-    this.last = run;
-    return run;
-  }
-
-  /** The round's players changed: the room hears it within `playersUpdateMs`, once. */
-  readonly playersChanged = (roundId: string): void => {
-    if (this.stopped) return;
-    this.playersRounds.add(roundId);
-    if (this.playersTimer) return;
-    this.playersTimer = setTimeout(() => {
-      this.playersTimer = null;
-      this.playersSending = this.flushPlayers();
-    }, ROULETTE_LIMITS.playersUpdateMs);
-    this.playersTimer.unref();
-  };
-
-  /** Sends the pending players updates now (the timer's work; tests may call it). */
-  async flushPlayers(): Promise<void> {
-    const rounds = [...this.playersRounds];
-    this.playersRounds.clear();
+  /** Sends the pending players updates now (the timer's work). */
+  async flush(): Promise<void> {
+    const rounds = [...this.rounds];
+    this.rounds.clear();
     for (const roundId of rounds) {
       try {
         const players = await playersOf(this.ctx.db, roundId);
@@ -105,27 +64,12 @@ export class RouletteTimers {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    if (this.playersTimer) clearTimeout(this.playersTimer);
     this.timer = null;
-    this.playersTimer = null;
-    await this.last;
-    await this.playersSending;
+    await this.sending;
   }
 }
 
-export const rouletteTimersService = defineService(
-  "roulette timers",
-  (ctx) => new RouletteTimers(ctx),
+export const roulettePlayersService = defineService(
+  "roulette players updates",
+  (ctx) => new RoulettePlayersUpdates(ctx),
 );
-
-/**
- * Every 2 s and at the start, on one instance at a time (README, "Background jobs"): the round's
- * loop. Each move is also conditional on the round's status, so the sweep meeting an instance's
- * wake-up, or another instance's sweep after a restart, never moves a round twice.
- */
-export const rouletteRoundJob = defineJob({
-  name: ROULETTE_ROUND_JOB,
-  every: SWEEP_INTERVAL_MS,
-  lock: true,
-  run: (ctx) => ctx.services.get(rouletteTimersService).sweep(),
-});

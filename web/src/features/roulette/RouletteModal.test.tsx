@@ -14,7 +14,8 @@ import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { me } from "../../test/fake-session.tsx";
 import { ArcadeButton } from "../arcade/ArcadeButton.tsx";
-import { renderInRoom, serverAnswers } from "../coinflip/test-utils.tsx";
+import { serverAnswers } from "../arcade/test-utils.ts";
+import { renderInRoom } from "../chat/room/testing.tsx";
 import { RouletteOverlay } from "./RouletteOverlay.tsx";
 
 afterEach(() => {

@@ -25,8 +25,8 @@ import {
 } from "@mui/material";
 import { useEffect, useState } from "react";
 import { PanelDialog } from "../../ui/PanelDialog.tsx";
+import { useGamesClosed, useMyPoints, useTicker } from "../arcade/hooks.ts";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
-import { useCoinflipClosed, useMyPoints, useTicker } from "../coinflip/hooks.ts";
 import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
 import { BettingBoard, type Position } from "./BettingBoard.tsx";
 import { closeRoulette, joinRoulette, showRouletteError } from "./room.ts";
@@ -167,7 +167,7 @@ function TableView() {
   const room = useRoom();
   const { rouletteRound: round } = useRoomState();
   const points = useMyPoints();
-  const closed = useCoinflipClosed();
+  const closed = useGamesClosed();
   const reducedMotion = usePrefersReducedMotion();
   const now = useTicker(250);
   const [chip, setChip] = useState<RouletteChip>(ROULETTE_CHIPS[0]);
