@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { Storage, StoredObject } from "./index.ts";
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]{2,5}$/;
@@ -34,6 +35,18 @@ export function createLocalDiskStorage(
       const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
       try {
         await writeFile(partial, body, { mode: 0o644 });
+        await rename(partial, file);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+    },
+    async putStream(key, body) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
+      try {
+        await pipeline(body, createWriteStream(partial, { mode: 0o644 }));
         await rename(partial, file);
       } catch (err) {
         await rm(partial, { force: true });

@@ -1,0 +1,12 @@
+import type { Feature } from "../../platform/feature.ts";
+import { mp3AccountDeletion } from "./delete-account.ts";
+import { mp3Routes } from "./routes.ts";
+import { mp3LeftoverSweepJob } from "./temp-sweep.ts";
+
+/** The MP3 library: upload, list, download with ranges, count downloads, delete (staff). */
+export const mp3Feature: Feature = {
+  name: "mp3",
+  routes: mp3Routes,
+  deleteAccount: mp3AccountDeletion,
+  jobs: [mp3LeftoverSweepJob],
+};
