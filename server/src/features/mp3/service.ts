@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import {
@@ -74,7 +73,7 @@ async function creditedMember(ctx: AppContext, actor: UserRow, uploader: string 
 
 /**
  * POST /api/auth/mp3/upload: the file streams to a temporary file (50MB enforced as it streams),
- * is checked by content, gets its waveform, then streams into storage and gets its row. A refused
+ * is checked by content, gets its waveform, then moves into storage and gets its row. A refused
  * upload leaves no file and no row.
  */
 export async function uploadTrack(
@@ -99,7 +98,7 @@ export async function uploadTrack(
 
     const id = randomUUID();
     const key = `mp3/${randomBytes(16).toString("hex")}.mp3`;
-    await ctx.storage.putStream(key, createReadStream(temp), "audio/mpeg");
+    await ctx.storage.putFile(key, temp, "audio/mpeg");
     try {
       const [track] = await ctx.db
         .insert(mp3Tracks)

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { chmod, copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { Storage, StoredObject } from "./index.ts";
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]{2,5}$/;
@@ -41,16 +40,23 @@ export function createLocalDiskStorage(
         throw err;
       }
     },
-    async putStream(key, body) {
+    async putFile(key, source) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
-      const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
+      await chmod(source, 0o644);
       try {
-        await pipeline(body, createWriteStream(partial, { mode: 0o644 }));
-        await rename(partial, file);
+        // The same file system (DATA_DIR): one atomic rename, no bytes copied.
+        await rename(source, file);
       } catch (err) {
-        await rm(partial, { force: true });
-        throw err;
+        if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+        const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
+        try {
+          await copyFile(source, partial);
+          await rename(partial, file);
+        } catch (copyErr) {
+          await rm(partial, { force: true });
+          throw copyErr;
+        }
       }
     },
     async head(key) {
