@@ -34,6 +34,24 @@ export async function inspectMp3(file: string): Promise<Mp3Info> {
   return { duration, bitrate: Math.round(bitrate ?? 0) };
 }
 
+/** Waveforms one process computes at once (each is an ffmpeg decoding a whole track: ~4 s for 50MB). */
+const WAVEFORM_CONCURRENCY = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when fewer than WAVEFORM_CONCURRENCY others are running, in arrival order. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running < WAVEFORM_CONCURRENCY) running += 1;
+  else await new Promise<void>((start) => waiting.push(start));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 /** Samples per second ffmpeg decodes to for the peaks (plenty for a few hundred values). */
 const WAVEFORM_RATE = 4000;
 const WAVEFORM_TIMEOUT_MS = 60_000;
@@ -48,6 +66,15 @@ export function computeWaveform(
   file: string,
   duration: number,
   points: number = MP3_LIMITS.waveformPoints,
+): Promise<number[]> {
+  return inTurn(() => decodePeaks(ffmpeg, file, duration, points));
+}
+
+function decodePeaks(
+  ffmpeg: string,
+  file: string,
+  duration: number,
+  points: number,
 ): Promise<number[]> {
   const expected = Math.max(1, Math.ceil(duration * WAVEFORM_RATE));
   const perPoint = Math.max(1, Math.ceil(expected / points));
