@@ -92,6 +92,8 @@ export const MP3_MESSAGES = {
   invalidSort: "Tracks can be sorted by upload date, name or downloads.",
   invalidOrder: "The order must be asc or desc.",
   searchTooLong: `Search terms are at most ${MP3_LIMITS.searchMax} characters.`,
+  shareTrackMissing: "That track is no longer in the library.",
+  shareBannerSubtitle: (uploader: string) => `Uploaded by ${uploader}`,
 } as const;
 
 /** Multipart field names of the upload (chat spec 7: file, trackName plus extra fields). */
@@ -191,3 +193,23 @@ export const mp3DeleteAnswerSchema = z.object({
   remoteDeleted: z.boolean(),
 });
 export type Mp3DeleteAnswer = z.infer<typeof mp3DeleteAnswerSchema>;
+
+/**
+ * What a shared track's chat message carries (chat spec 3, trackData), filled in by the server from
+ * the library: a member sends only the track's id (`trackId` of the chat message).
+ */
+export const mp3TrackDataSchema = z.object({
+  trackId: z.string(),
+  trackName: z.string(),
+  /** The uploader's username. */
+  username: z.string(),
+  userProfilePic: z.string(),
+  /** The track's `feaboxUrl`. */
+  downloadUrl: z.string(),
+  fileSize: z.number().int(),
+  bannerTitle: z.string(),
+  bannerSubtitle: z.string(),
+  /** The username of the member who shared it. */
+  sharedBy: z.string(),
+});
+export type Mp3TrackData = z.infer<typeof mp3TrackDataSchema>;
