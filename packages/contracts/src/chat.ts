@@ -132,6 +132,12 @@ export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 /** The types a member may send; the others are the server's own. */
 export const CHAT_SENDABLE_TYPES = ["message", "gif", "bvgif", "image"] as const;
 
+/**
+ * Types a member may send that a feature resolves on the server (`room.messageKind`): a shared MP3
+ * names its track (`trackId`) and the server fills in `trackData`.
+ */
+export const CHAT_FEATURE_MESSAGE_TYPES = ["mp3share", "mp3share-simple"] as const;
+
 export const CHAT_TEXT_COLOURS = [
   "#FFFFFF",
   "#FF5252",
@@ -171,8 +177,10 @@ export type ReplyTo = z.infer<typeof replyToSchema>;
  */
 export const chatMessageInputSchema = z.object({
   message: z.string().max(CHAT_CLEAN_LIMITS.inMax * 4),
-  type: z.enum(CHAT_SENDABLE_TYPES).default("message"),
+  type: z.enum([...CHAT_SENDABLE_TYPES, ...CHAT_FEATURE_MESSAGE_TYPES]).default("message"),
   id: z.number().int().min(0).max(1_000_000).optional(),
+  /** The track a `mp3share` / `mp3share-simple` message shares. */
+  trackId: z.string().min(1).max(100).optional(),
   replyTo: replyToSchema.optional(),
   format: messageFormatSchema.optional(),
 });

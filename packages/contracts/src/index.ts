@@ -32,6 +32,8 @@ export * from "./gifs.ts";
 export * from "./home.routes.ts";
 export * from "./home.ts";
 export * from "./http.ts";
+export * from "./mp3.routes.ts";
+export * from "./mp3.ts";
 export * from "./notifications.routes.ts";
 export * from "./notifications.ts";
 export * from "./platform.routes.ts";

@@ -11,6 +11,7 @@ export const RATE_LIMIT_NAMES = [
   "contactMessages",
   "passwordResetRequests",
   "uploads",
+  "trackUploads",
   "posts",
   "comments",
   "privateMessages",
@@ -39,6 +40,8 @@ export const RATE_LIMITS = {
   passwordResetRequests: { per: "ip", max: 5, windowSeconds: 15 * MINUTE },
   /** Every upload call together: temporary images, post images, profile and cover pictures, GIFs. */
   uploads: { per: "member", max: 30, windowSeconds: 10 * MINUTE },
+  /** MP3 uploads (up to 50MB each), single and batch, by members and admins. */
+  trackUploads: { per: "member", max: 30, windowSeconds: HOUR },
   /** New posts and shares. */
   posts: { per: "member", max: 10, windowSeconds: MINUTE },
   comments: { per: "member", max: 30, windowSeconds: MINUTE },
@@ -57,6 +60,7 @@ export const RATE_LIMIT_MESSAGES = {
   passwordResetRequests:
     "Too many password reset requests from your address. Please try again later.",
   uploads: "You are uploading too many files. Please wait a few minutes and try again.",
+  trackUploads: "You have uploaded too many tracks. Please try again later.",
   posts: "You are posting too fast. Please wait a moment and try again.",
   comments: "You are commenting too fast. Please wait a moment and try again.",
   privateMessages: "You are sending messages too fast. Please wait a moment and try again.",

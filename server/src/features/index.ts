@@ -9,6 +9,7 @@ import { djVotesFeature } from "./dj-votes/index.ts";
 import { effectsFeature } from "./effects/index.ts";
 import { gifsFeature } from "./gifs/index.ts";
 import { homeFeature } from "./home/index.ts";
+import { mp3Feature } from "./mp3/index.ts";
 import { notificationsFeature } from "./notifications/index.ts";
 import { pointsFeature } from "./points/index.ts";
 import { postsFeature } from "./posts/index.ts";
@@ -35,6 +36,7 @@ export const FEATURES: readonly Feature[] = [
   notificationsFeature,
   postsFeature,
   uploadsFeature,
+  mp3Feature,
   chatFeature,
   pointsFeature,
   effectsFeature,

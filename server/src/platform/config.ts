@@ -134,6 +134,8 @@ const envSchema = z.object({
    */
   STATION: bool.default(true),
   STATION_NAME: z.string().min(1).max(100).default("Airwave Radio"),
+  /** ffmpeg, run to draw an uploaded MP3's waveform (missing: tracks are accepted without one). */
+  FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
   /** Auto DJ plays the MP3s in this folder (default DATA_DIR/autodj; a few tones on first start). */
   STATION_MUSIC_DIR: z.string().min(1).optional(),
   STATION_MOUNT: z

@@ -2,8 +2,10 @@ import {
   CHAT_CLIENT_SCHEMAS,
   CHAT_LIMITS,
   CHAT_MESSAGES,
+  CHAT_SENDABLE_TYPES,
   type ChatMessageType,
   cleanChatMessage,
+  HTTP_MESSAGES,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
   replyPreview,
@@ -59,7 +61,15 @@ export function handleRoomMessages(room: ChatRoom, ctx: AppContext): void {
       from.reply(OUT.system, { type: "system", message: CHAT_MESSAGES.slowDown });
       return;
     }
-    const message = cleanChatMessage(input.message, "in");
+    let message = cleanChatMessage(input.message, "in");
+    let trackData: Record<string, unknown> | null = null;
+    const kind = room.messageKindOf(input.type);
+    if (kind) {
+      ({ message, trackData } = await kind({ message, trackId: input.trackId }, from));
+    } else if (!(CHAT_SENDABLE_TYPES as readonly string[]).includes(input.type)) {
+      // A feature's type while that feature is not in the app.
+      return from.refuse(HTTP_MESSAGES.invalidInput);
+    }
     if (!message) return from.refuse(CHAT_MESSAGES.empty);
     if (input.type === "gif" && !allowedGifUrl(ctx, message))
       return from.refuse(CHAT_MESSAGES.invalidGif);
@@ -98,6 +108,7 @@ export function handleRoomMessages(room: ChatRoom, ctx: AppContext): void {
       usernameStyle: nameTagStyling,
       format: input.format ?? null,
       replyTo,
+      trackData,
     });
     room.broadcast(OUT.message, saved);
     await room.messagePosted(saved, from);

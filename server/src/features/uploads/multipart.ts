@@ -1,5 +1,7 @@
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { finished } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import { HTTP_MESSAGES, UPLOAD_LIMITS, UPLOAD_MESSAGES } from "@airwave/contracts";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../../platform/errors.ts";
@@ -67,16 +69,80 @@ export async function readSingleFile(
       }
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
-      throw new AppError(413, HTTP_MESSAGES.requestTooLarge);
-    }
-    if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw missing();
-    // Malformed or cut-off multipart data (busboy's errors carry no status).
-    throw badRequest(HTTP_MESSAGES.invalidInput);
+    throw multipartError(err, tooLarge, missing);
   }
   if (!data || data.length === 0) throw missing();
   return { data, fields };
+}
+
+/** What a failed multipart read answers: the limit's 413, a missing file's 400, or bad input. */
+function multipartError(err: unknown, tooLarge: () => AppError, missing: () => AppError): AppError {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return tooLarge();
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
+    return new AppError(413, HTTP_MESSAGES.requestTooLarge);
+  }
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return missing();
+  // Malformed or cut-off multipart data (busboy's errors carry no status).
+  return badRequest(HTTP_MESSAGES.invalidInput);
+}
+
+interface StreamedFile {
+  /** Bytes written to `target`. */
+  bytes: number;
+  /** The file name the client gave (untrusted: only ever shown or cleaned, never a path). */
+  filename: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads a multipart form whose file in `fieldName` is streamed to the file `target` (large files:
+ * only a stream's buffers are held in memory), the size limit enforced while it streams, and its
+ * text fields (before or after the file). A too large file answers 413, a request without the file
+ * (or an empty one) 400. On any refusal `target` is removed; on success the caller owns it.
+ */
+export async function streamSingleFile(
+  request: FastifyRequest,
+  fieldName: string,
+  target: string,
+  options: Required<ReadFileOptions>,
+): Promise<StreamedFile> {
+  const tooLarge = () => new AppError(413, options.tooLargeMessage);
+  const missing = () => badRequest(options.missingMessage);
+  if (!request.isMultipart()) throw missing();
+
+  const fields: Record<string, string> = {};
+  let file: { bytes: number; filename: string } | null = null;
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: options.maxBytes,
+        files: FILES_MAX,
+        fields: UPLOAD_LIMITS.fieldsMax,
+        fieldSize: UPLOAD_LIMITS.fieldMaxBytes,
+        parts: FILES_MAX + UPLOAD_LIMITS.fieldsMax,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === "file") {
+        if (part.fieldname === fieldName && file === null) {
+          const out = createWriteStream(target, { flags: "wx", mode: 0o600 });
+          await pipeline(part.file, out);
+          if (part.file.truncated) throw tooLarge();
+          file = { bytes: out.bytesWritten, filename: part.filename ?? "" };
+        } else await discard(part.file);
+      } else {
+        if (part.valueTruncated) throw new AppError(413, HTTP_MESSAGES.requestTooLarge);
+        if (!Object.hasOwn(fields, part.fieldname) && typeof part.value === "string") {
+          fields[part.fieldname] = part.value;
+        }
+      }
+    }
+    if (!file || file.bytes === 0) throw missing();
+  } catch (err) {
+    await rm(target, { force: true });
+    throw multipartError(err, tooLarge, missing);
+  }
+  return { ...file, fields };
 }

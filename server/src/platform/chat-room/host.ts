@@ -4,6 +4,7 @@ import {
   CHAT_MESSAGES,
   CHAT_NAMESPACE,
   type ChatClientEvent,
+  type ChatMessageType,
   type ChatServerEvent,
   type ChatServerEventPayloads,
   type ChatUser,
@@ -27,6 +28,7 @@ import type {
   ChatHandler,
   ChatRoom,
   ChatSender,
+  MessageKindResolver,
   MessagePostedHook,
 } from "./room.ts";
 import { type ChatRoomStores, StoreUnavailableError } from "./stores.ts";
@@ -77,6 +79,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     [];
   const leaveHooks: ((member: ChatUser) => void | Promise<void>)[] = [];
   const messageHooks: MessagePostedHook[] = [];
+  const messageKinds = new Map<ChatMessageType, MessageKindResolver>();
   let nsp: ChatNamespace | null = null;
   let timers: NodeJS.Timeout[] = [];
   /** The whole list's sending after the stores came back (`relistLater`), while it waits. */
@@ -333,6 +336,11 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     onJoin: (hook) => void joinHooks.push(hook),
     onLeave: (hook) => void leaveHooks.push(hook),
     onMessagePosted: (hook) => void messageHooks.push(hook),
+    messageKind(type, resolve) {
+      if (messageKinds.has(type)) throw new Error(`chat message type "${type}" already resolved`);
+      messageKinds.set(type, resolve);
+    },
+    messageKindOf: (type) => messageKinds.get(type),
     async messagePosted(message, from) {
       for (const hook of messageHooks) {
         try {

@@ -1,5 +1,6 @@
 import type {
   ChatClientEvent,
+  ChatMessageType,
   ChatMessageView,
   ChatServerEvent,
   ChatServerEventPayloads,
@@ -42,6 +43,15 @@ export interface ChatRoom extends ChatRoomStores {
    * logged; the message stands and the other hooks still run.
    */
   onMessagePosted(hook: MessagePostedHook): void;
+  /**
+   * Lets members send messages of a feature's `type` (a shared MP3…): before such a message is
+   * stored, `resolve` checks what the member sent and answers the message's text and what it
+   * carries (`trackData`), or refuses with an `AppError` below 500. One resolver per type; a type
+   * of the feature list that no feature resolves is refused.
+   */
+  messageKind(type: ChatMessageType, resolve: MessageKindResolver): void;
+  /** The resolver registered for `type` (undefined for none; the chat feature calls it). */
+  messageKindOf(type: ChatMessageType): MessageKindResolver | undefined;
   /** Runs the message hooks for a member's message just posted (the chat feature calls it). */
   messagePosted(message: ChatMessageView, from: ChatConnection): Promise<void>;
   /** Sends an event to everyone in the room (on every instance). */
@@ -74,6 +84,23 @@ export type MessagePostedHook = (
   message: ChatMessageView,
   from: ChatConnection,
 ) => void | Promise<void>;
+
+/** What a member sent with a feature's message type: its cleaned text and the item it names. */
+export interface MessageKindInput {
+  message: string;
+  trackId?: string;
+}
+
+/** The message as it is stored and sent: its text and what it carries. */
+export interface MessageKindResult {
+  message: string;
+  trackData: Record<string, unknown> | null;
+}
+
+export type MessageKindResolver = (
+  input: MessageKindInput,
+  from: ChatConnection,
+) => Promise<MessageKindResult>;
 
 export type ChatHandler<T> = (input: T, from: ChatSender) => void | Promise<void>;
 

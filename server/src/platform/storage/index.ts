@@ -14,6 +14,11 @@ export interface StoredObject {
  */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the file at `source` (large files: MP3s) without reading it into memory; `source` is
+   * consumed (moved when it can be). Readers never see a partial object.
+   */
+  putFile(key: string, source: string, contentType: string): Promise<void>;
   /** Size and type of a stored object without opening it (null when there is none). */
   head(key: string): Promise<{ size: number; contentType: string } | null>;
   get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Storage, StoredObject } from "./index.ts";
 
@@ -38,6 +38,25 @@ export function createLocalDiskStorage(
       } catch (err) {
         await rm(partial, { force: true });
         throw err;
+      }
+    },
+    async putFile(key, source) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await chmod(source, 0o644);
+      try {
+        // The same file system (DATA_DIR): one atomic rename, no bytes copied.
+        await rename(source, file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+        const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
+        try {
+          await copyFile(source, partial);
+          await rename(partial, file);
+        } catch (copyErr) {
+          await rm(partial, { force: true });
+          throw copyErr;
+        }
       }
     },
     async head(key) {

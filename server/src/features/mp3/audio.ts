@@ -1,0 +1,123 @@
+import { spawn } from "node:child_process";
+import { MP3_LIMITS, MP3_MESSAGES } from "@airwave/contracts";
+import { parseFile } from "music-metadata";
+import { AppError } from "../../platform/errors.ts";
+
+export interface Mp3Info {
+  /** Seconds. */
+  duration: number;
+  /** Bits per second (the average, for a VBR file). */
+  bitrate: number;
+}
+
+/** A refused upload: the text in `message` and in `error` (chat spec 7 reads `error`). */
+export const mp3Error = (status: number, message: string) =>
+  new AppError(status, message, { error: message });
+
+/**
+ * Checks a file by its content (decisions "Media"): a decodable MPEG audio stream, layer 3, with a
+ * duration, as music-metadata reads it. Anything else (WAV, OGG, an image or text named .mp3, a cut-off
+ * or empty file) is refused with 400.
+ */
+export async function inspectMp3(file: string): Promise<Mp3Info> {
+  let format: Awaited<ReturnType<typeof parseFile>>["format"];
+  try {
+    ({ format } = await parseFile(file, { skipCovers: true }));
+  } catch {
+    throw mp3Error(400, MP3_MESSAGES.notMp3);
+  }
+  const { container, codec, duration, bitrate } = format;
+  const isMp3 = container === "MPEG" && typeof codec === "string" && /Layer 3$/.test(codec);
+  if (!isMp3 || !duration || !Number.isFinite(duration) || duration <= 0) {
+    throw mp3Error(400, MP3_MESSAGES.notMp3);
+  }
+  return { duration, bitrate: Math.round(bitrate ?? 0) };
+}
+
+/** Waveforms one process computes at once (each is an ffmpeg decoding a whole track: ~4 s for 50MB). */
+const WAVEFORM_CONCURRENCY = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when fewer than WAVEFORM_CONCURRENCY others are running, in arrival order. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running < WAVEFORM_CONCURRENCY) running += 1;
+  else await new Promise<void>((start) => waiting.push(start));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** Samples per second ffmpeg decodes to for the peaks (plenty for a few hundred values). */
+const WAVEFORM_RATE = 4000;
+const WAVEFORM_TIMEOUT_MS = 60_000;
+
+/**
+ * The track's waveform: `points` peak values 0..1 (3 decimals), from ffmpeg decoding the file to mono
+ * 16-bit samples, read as they stream (nothing but the peaks is kept). Empty when ffmpeg is missing,
+ * fails or takes too long: the track is accepted without a waveform.
+ */
+export function computeWaveform(
+  ffmpeg: string,
+  file: string,
+  duration: number,
+  points: number = MP3_LIMITS.waveformPoints,
+): Promise<number[]> {
+  return inTurn(() => decodePeaks(ffmpeg, file, duration, points));
+}
+
+function decodePeaks(
+  ffmpeg: string,
+  file: string,
+  duration: number,
+  points: number,
+): Promise<number[]> {
+  const expected = Math.max(1, Math.ceil(duration * WAVEFORM_RATE));
+  const perPoint = Math.max(1, Math.ceil(expected / points));
+  return new Promise((resolve) => {
+    const peaks: number[] = [];
+    let peak = 0;
+    let inBucket = 0;
+    let carry: Buffer | null = null;
+    const child = spawn(
+      ffmpeg,
+      ["-v", "error", "-nostdin", "-i", file, "-ac", "1", "-ar", String(WAVEFORM_RATE)].concat([
+        "-f",
+        "s16le",
+        "-acodec",
+        "pcm_s16le",
+        "pipe:1",
+      ]),
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
+    const timer = setTimeout(() => child.kill("SIGKILL"), WAVEFORM_TIMEOUT_MS);
+    child.stdout.on("data", (chunk: Buffer) => {
+      const data: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+      const whole = data.length - (data.length % 2);
+      carry = whole < data.length ? data.subarray(whole) : null;
+      for (let i = 0; i < whole; i += 2) {
+        const v = Math.abs(data.readInt16LE(i));
+        if (v > peak) peak = v;
+        if (++inBucket === perPoint) {
+          peaks.push(peak);
+          peak = 0;
+          inBucket = 0;
+        }
+      }
+    });
+    child.on("error", () => {
+      clearTimeout(timer);
+      resolve([]);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code !== 0) return resolve([]);
+      if (inBucket > 0) peaks.push(peak);
+      resolve(peaks.slice(0, points).map((p) => Math.round((p / 32768) * 1000) / 1000));
+    });
+  });
+}

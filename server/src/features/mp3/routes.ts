@@ -1,0 +1,43 @@
+import { MP3_MESSAGES, MP3_ROUTES } from "@airwave/contracts";
+import { create as contentDisposition } from "content-disposition";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../platform/context.ts";
+import { routeRegistrar } from "../../platform/http/declared-routes.ts";
+import { requireActor } from "../../platform/http/request-auth.ts";
+import { sendStoredObject } from "../../platform/storage/serve.ts";
+import { mp3Error } from "./audio.ts";
+import { deleteTrack, findTrack, incrementDownloads, listTracks, uploadTrack } from "./service.ts";
+
+/** The MP3 library's calls (chat spec 7, admin spec 7). */
+export function mp3Routes(app: FastifyInstance, ctx: AppContext) {
+  const route = routeRegistrar(app, ctx);
+
+  route(MP3_ROUTES.upload, async (request) => {
+    const track = await uploadTrack(ctx, request, requireActor(request));
+    return { success: true, track };
+  });
+
+  route(MP3_ROUTES.list, (request) => listTracks(ctx, request.query));
+
+  route(MP3_ROUTES.user, (request) => listTracks(ctx, request.query, request.params.id));
+
+  route(MP3_ROUTES.incrementDownloads, async (request) => {
+    const downloadCount = await incrementDownloads(ctx, request.params.id);
+    return { success: true, downloadCount };
+  });
+
+  route(MP3_ROUTES.delete, async (request) => {
+    const { remoteDeleted } = await deleteTrack(ctx, request.params.id);
+    return { success: true, message: MP3_MESSAGES.trackDeleted, remoteDeleted };
+  });
+
+  /** The file: byte ranges, an attachment under the (cleaned) original name. */
+  route(MP3_ROUTES.file, async (request, reply) => {
+    const track = await findTrack(ctx, request.params.id);
+    if (!track) throw mp3Error(404, MP3_MESSAGES.trackNotFound);
+    return sendStoredObject(ctx, request, reply, track.storageKey, {
+      "Content-Disposition": contentDisposition(track.originalFilename, { type: "attachment" }),
+      "Cache-Control": "private, max-age=3600",
+    });
+  });
+}
