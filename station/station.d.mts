@@ -35,6 +35,7 @@ export interface RunningStation {
 
 export const LIQUIDSOAP_SCRIPT: string;
 export const ICECAST_TEMPLATE: string;
+export function rotationPlaylistFile(dataDir: string): string;
 export function stationPackagesInstalled(): boolean;
 export function ffmpegInstalled(): boolean;
 export function stationApiKeyFile(dataDir: string): string;

@@ -242,6 +242,20 @@ function prepareIcecast(options, runtimeDir, secrets) {
   return { config, logDir };
 }
 
+/** The rotation's folder and playlist (the app writes them: server/src/features/mp3/rotation.ts). */
+export const rotationPlaylistFile = (dataDir) =>
+  path.join(dataDir, "station", "rotation", "playlist.m3u");
+
+/** Makes the rotation's folder (open to Liquidsoap's user) and an empty playlist when there is none. */
+function prepareRotation(runtimeDir) {
+  const dir = path.join(runtimeDir, "rotation");
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  chmodSync(dir, 0o755);
+  const file = path.join(dir, "playlist.m3u");
+  if (!existsSync(file)) writeFileSync(file, "#EXTM3U\n", { mode: 0o644 });
+  return file;
+}
+
 /**
  * Spawns `command` as `who` when we are root, in its own process group (a terminal's Ctrl-C reaches
  * the launcher, which stops the station in order), ending when this process ends, however it ends.
@@ -371,6 +385,7 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
     const music = statSync(options.musicDir).mode & 0o7777;
     if ((music & 0o005) !== 0o005) chmodSync(options.musicDir, music | 0o005);
   }
+  const rotationPlaylist = prepareRotation(runtimeDir);
   const { config, logDir } = prepareIcecast(options, runtimeDir, secrets);
   if (isRoot()) {
     mustReach(ICECAST_USER.user, config, "-r");
@@ -423,6 +438,7 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
       STATION_HARBOR_PORT: String(options.harborPort),
       STATION_APP_URL: options.appUrl,
       STATION_API_KEY: apiKey,
+      STATION_ROTATION_PLAYLIST: rotationPlaylist,
     });
     writePidFile(runtimeDir, "liquidsoap", liquidsoap.pid, LIQUIDSOAP_SCRIPT);
     liquidsoapOutput = collect(liquidsoap, "liquidsoap", log);

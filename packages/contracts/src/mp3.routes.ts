@@ -7,6 +7,8 @@ import {
   mp3IncrementAnswerSchema,
   mp3ListAnswerSchema,
   mp3ListQuerySchema,
+  mp3RotationAnswerSchema,
+  mp3RotationBodySchema,
   mp3UploadAnswerSchema,
 } from "./mp3.ts";
 import { defineRoutes } from "./route.ts";
@@ -61,6 +63,17 @@ export const MP3_ROUTES = /* @__PURE__ */ defineRoutes("mp3", {
     params: mp3IdParamsSchema,
     response: mp3DeleteAnswerSchema,
     refusal: MP3_MESSAGES.deleteForbidden,
+  },
+  rotation: {
+    method: "PUT",
+    path: "/api/auth/mp3/:id/rotation",
+    access: "admin",
+    summary:
+      "Put a track into the bundled station's Auto DJ rotation or take it out (Admin only); the station picks the change up within seconds",
+    params: mp3IdParamsSchema,
+    body: mp3RotationBodySchema,
+    response: mp3RotationAnswerSchema,
+    refusal: MP3_MESSAGES.rotationAdminOnly,
   },
   file: {
     method: "GET",

@@ -94,6 +94,13 @@ export const MP3_MESSAGES = {
   searchTooLong: `Search terms are at most ${MP3_LIMITS.searchMax} characters.`,
   shareTrackMissing: "That track is no longer in the library.",
   shareBannerSubtitle: (uploader: string) => `Uploaded by ${uploader}`,
+  // The Auto DJ's rotation (issue 18, "On air"; no spec text).
+  inRotationLabel: "In rotation",
+  rotationAdminOnly: "Only an Admin can change the station's rotation.",
+  rotationInvalid: "Say whether the track is in rotation (true or false).",
+  addedToRotation: "Track added to the Auto DJ's rotation",
+  removedFromRotation: "Track taken out of the Auto DJ's rotation",
+  rotationFailed: "Failed to change the rotation",
 } as const;
 
 /** Multipart field names of the upload (chat spec 7: file, trackName plus extra fields). */
@@ -132,6 +139,8 @@ export const mp3TrackSchema = z.object({
   bitrate: z.number().int(),
   /** Peak values 0..1 (empty when the server could not compute them). */
   waveform: z.array(z.number()),
+  /** The bundled station's Auto DJ plays it (an Admin puts it in and takes it out). */
+  inRotation: z.boolean(),
 });
 export type Mp3Track = z.infer<typeof mp3TrackSchema>;
 
@@ -185,6 +194,19 @@ export const mp3IncrementAnswerSchema = z.object({
   success: z.literal(true),
   downloadCount: z.number().int(),
 });
+
+/** PUT /api/auth/mp3/{id}/rotation (Admin only): in or out of the Auto DJ's rotation. */
+export const mp3RotationBodySchema = z.object({
+  inRotation: z.boolean({ error: MP3_MESSAGES.rotationInvalid }),
+});
+export type Mp3RotationBody = z.infer<typeof mp3RotationBodySchema>;
+
+export const mp3RotationAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  track: mp3TrackSchema,
+});
+export type Mp3RotationAnswer = z.infer<typeof mp3RotationAnswerSchema>;
 
 /** DELETE: `remoteDeleted` says whether the file left storage too (admin spec 7). */
 export const mp3DeleteAnswerSchema = z.object({

@@ -3,7 +3,7 @@ import type { FormParts } from "../multipart.ts";
 
 /** One request of an admin call, ready to send (JSON body or multipart form). */
 export interface AdminCallRequest {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
   body?: unknown;
   form?: FormParts;

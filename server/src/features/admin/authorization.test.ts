@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteCalls } from "../../../test/admin-calls/delete.ts";
 import { firstSliceCalls } from "../../../test/admin-calls/first-slice.ts";
 import { ipBansCalls } from "../../../test/admin-calls/ip-bans.ts";
+import { mp3RotationCalls } from "../../../test/admin-calls/mp3-rotation.ts";
 import { overviewCalls } from "../../../test/admin-calls/overview.ts";
 import { pointsCalls } from "../../../test/admin-calls/points.ts";
 import { postsCalls } from "../../../test/admin-calls/posts.ts";
@@ -26,6 +27,7 @@ const CALLS = [
   ...postsCalls,
   ...ipBansCalls,
   ...pointsCalls,
+  ...mp3RotationCalls,
 ];
 
 let t: TestApp;

@@ -6,6 +6,7 @@ import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
 import { sendStoredObject } from "../../platform/storage/serve.ts";
 import { mp3Error } from "./audio.ts";
+import { setTrackRotation, syncRotationSafely } from "./rotation.ts";
 import { deleteTrack, findTrack, incrementDownloads, listTracks, uploadTrack } from "./service.ts";
 
 /** The MP3 library's calls (chat spec 7, admin spec 7). */
@@ -27,8 +28,17 @@ export function mp3Routes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(MP3_ROUTES.delete, async (request) => {
-    const { remoteDeleted } = await deleteTrack(ctx, request.params.id);
+    const { remoteDeleted, wasInRotation } = await deleteTrack(ctx, request.params.id);
+    // A deleted track leaves the station's rotation too.
+    if (wasInRotation) await syncRotationSafely(ctx);
     return { success: true, message: MP3_MESSAGES.trackDeleted, remoteDeleted };
+  });
+
+  route(MP3_ROUTES.rotation, async (request) => {
+    const { inRotation } = request.body;
+    const track = await setTrackRotation(ctx, request.params.id, inRotation);
+    const message = inRotation ? MP3_MESSAGES.addedToRotation : MP3_MESSAGES.removedFromRotation;
+    return { success: true, message, track };
   });
 
   /** The file: byte ranges, an attachment under the (cleaned) original name. */

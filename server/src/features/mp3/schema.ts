@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { users } from "../users/schema.ts";
 
 /**
@@ -24,6 +33,8 @@ export const mp3Tracks = pgTable(
     /** Peak values 0..1 for the player (empty when ffmpeg was not available). */
     waveform: jsonb("waveform").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     downloadCount: integer("download_count").notNull().default(0),
+    /** The bundled station's Auto DJ plays it (rotation.ts writes the station's copy and playlist). */
+    inRotation: boolean("in_rotation").notNull().default(false),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -30,9 +30,9 @@ export const mp3TempDir = (ctx: AppContext) => path.join(ctx.config.DATA_DIR, "t
 /** The track's download address (`feaboxUrl`). */
 export const trackFileUrl = (id: string) => routePath(MP3_ROUTES.file.path, { id });
 
-type TrackWithUploader = { track: Mp3TrackRow; username: string; profileimage: string };
+export type TrackWithUploader = { track: Mp3TrackRow; username: string; profileimage: string };
 
-function toTrack({ track, username, profileimage }: TrackWithUploader): Mp3Track {
+export function toTrack({ track, username, profileimage }: TrackWithUploader): Mp3Track {
   return {
     _id: track.id,
     trackName: track.trackName,
@@ -47,6 +47,7 @@ function toTrack({ track, username, profileimage }: TrackWithUploader): Mp3Track
     duration: track.duration,
     bitrate: track.bitrate,
     waveform: track.waveform,
+    inRotation: track.inRotation,
   };
 }
 
@@ -202,22 +203,24 @@ export async function incrementDownloads(ctx: AppContext, id: string): Promise<n
 
 /**
  * DELETE /{id} (Admin and Moderator: the route's access): the row, then the file. `remoteDeleted`
- * says whether the file left storage too (a file that could not be removed is logged).
+ * says whether the file left storage too (a file that could not be removed is logged);
+ * `wasInRotation` whether the station's rotation must be written again.
  */
 export async function deleteTrack(
   ctx: AppContext,
   id: string,
-): Promise<{ remoteDeleted: boolean }> {
+): Promise<{ remoteDeleted: boolean; wasInRotation: boolean }> {
   const [row] = await ctx.db
     .delete(mp3Tracks)
     .where(eq(mp3Tracks.id, id))
-    .returning({ key: mp3Tracks.storageKey });
+    .returning({ key: mp3Tracks.storageKey, inRotation: mp3Tracks.inRotation });
   if (!row) throw mp3Error(404, MP3_MESSAGES.trackNotFound);
+  const wasInRotation = row.inRotation;
   try {
     await ctx.storage.delete(row.key);
-    return { remoteDeleted: true };
+    return { remoteDeleted: true, wasInRotation };
   } catch (err) {
     ctx.log.warn({ err, key: row.key }, "mp3: could not remove a deleted track's file");
-    return { remoteDeleted: false };
+    return { remoteDeleted: false, wasInRotation };
   }
 }

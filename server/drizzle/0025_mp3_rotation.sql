@@ -1,0 +1,1 @@
+ALTER TABLE "mp3_tracks" ADD COLUMN "in_rotation" boolean DEFAULT false NOT NULL;
