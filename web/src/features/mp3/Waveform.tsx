@@ -3,18 +3,26 @@ import type { KeyboardEvent, MouseEvent } from "react";
 
 const FLAT = Array.from({ length: 60 }, () => 0.15);
 
-/** Peaks thinned to about `bars` bars (the highest of each group). */
+/**
+ * Peaks thinned to about `bars` bars (the highest of each group), scaled so the loudest is full
+ * height (a quiet track still shows its shape).
+ */
 export function barsOf(peaks: readonly number[], bars: number): number[] {
   if (peaks.length === 0) return FLAT;
-  if (peaks.length <= bars) return [...peaks];
-  const step = peaks.length / bars;
-  return Array.from({ length: bars }, (_, i) => {
+  const step = Math.max(1, peaks.length / bars);
+  const thinned = Array.from({ length: Math.min(bars, peaks.length) }, (_, i) => {
     let max = 0;
-    for (let j = Math.floor(i * step); j < Math.floor((i + 1) * step); j++) {
+    for (
+      let j = Math.floor(i * step);
+      j < Math.max(Math.floor((i + 1) * step), i * step + 1);
+      j++
+    ) {
       max = Math.max(max, peaks[j] ?? 0);
     }
     return max;
   });
+  const top = Math.max(...thinned);
+  return top > 0 ? thinned.map((p) => p / top) : FLAT;
 }
 
 /**

@@ -55,8 +55,8 @@ export function fileNameOf(disposition: string | null, trackName: string): strin
       /* the plain name below */
     }
   }
-  const plain = disposition?.match(/filename\s*=\s*"([^"]+)"/i)?.[1];
-  return plain || `${trackName.replace(/[\\/:*?"<>|]+/g, "_")}.mp3`;
+  const plain = disposition?.match(/filename\s*=\s*(?:"([^"]+)"|([^;\s]+))/i);
+  return plain?.[1] || plain?.[2] || `${trackName.replace(/[\\/:*?"<>|]+/g, "_")}.mp3`;
 }
 
 async function fetchWithProgress(url: string, onProgress: (f: number) => void) {
