@@ -121,7 +121,9 @@ export function TrackPlayer({
         color="text.secondary"
         sx={{ flex: "0 0 auto", fontVariantNumeric: "tabular-nums" }}
       >
-        {formatDuration(time)} / {formatDuration(duration)}
+        {duration > 0
+          ? `${formatDuration(time)} / ${formatDuration(duration)}`
+          : formatDuration(time)}
       </Typography>
       <MessageDialog
         value={error ? { title: MP3_MESSAGES.playbackErrorTitle, message: error } : null}
