@@ -1,7 +1,7 @@
 import { MP3_LIMITS, MP3_MESSAGES } from "@airwave/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json, mockFetch } from "../../test/fake-session.tsx";
-import { type DownloadTrack, DownloadManager, fileNameOf } from "./downloads.ts";
+import { DownloadManager, type DownloadTrack, fileNameOf } from "./downloads.ts";
 
 const track = (i: number): DownloadTrack => ({
   id: `t-${i}`,

@@ -88,16 +88,16 @@ export const mp3File = (name = "sunset.mp3", size = 1000, type = "audio/mpeg") =
 
 /** The audio element's play / pause, which jsdom leaves unimplemented. */
 export function stubAudio() {
-  const play = vi
-    .spyOn(HTMLMediaElement.prototype, "play")
-    .mockImplementation(function (this: HTMLMediaElement) {
-      this.dispatchEvent(new Event("play"));
-      return Promise.resolve();
-    });
-  const pause = vi
-    .spyOn(HTMLMediaElement.prototype, "pause")
-    .mockImplementation(function (this: HTMLMediaElement) {
-      this.dispatchEvent(new Event("pause"));
-    });
+  const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    this.dispatchEvent(new Event("play"));
+    return Promise.resolve();
+  });
+  const pause = vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    this.dispatchEvent(new Event("pause"));
+  });
   return { play, pause };
 }
