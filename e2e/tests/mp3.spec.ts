@@ -143,6 +143,7 @@ test("A uploads an MP3 with progress and shares it; B plays and downloads it; an
   await expect(
     bLibrary.getByRole("listitem", { name: trackName }).getByText(T.downloadStates.done),
   ).toBeVisible();
+  await screenshot(b.page, "mp3-tab-downloads-done-1280", { fullPage: false });
 
   // An admin batch-uploads three files, one of them not audio at all (text named .mp3).
   const adminContext = await browser.newContext({ baseURL: baseUrl() });
