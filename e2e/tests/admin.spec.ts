@@ -3,6 +3,7 @@ import {
   ADMIN_TEXTS,
   DJ_MESSAGES,
   GIF_ADMIN_MESSAGES,
+  MP3_UI_TEXTS,
   PATHS,
 } from "@airwave/contracts";
 import { expect, type Page } from "@playwright/test";
@@ -79,9 +80,9 @@ test("the admin answers a ticket, approves a DJ, manages GIFs and switches to Ch
   await expect(page.getByRole("switch", { name: ADMIN_TEXTS.registrationSwitch })).toBeVisible();
   await screenshot(page, "admin-tab0-dashboard-1280");
 
-  // Tab 8: the MP3 library comes with its own feature and says so plainly.
+  // Tab 8: the MP3 library's admin, with its sub-tabs (mp3.spec.ts uploads and deletes there).
   await openTab(page, "MP3");
-  await expect(page.getByText(/is not open yet/)).toBeVisible();
+  await expect(page.getByRole("tab", { name: MP3_UI_TEXTS.batch })).toBeVisible();
   await screenshot(page, "admin-tab8-mp3-1280");
 
   // Tab 4: the station view (the test station may be offline: either way the tab answers).

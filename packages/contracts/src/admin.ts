@@ -67,10 +67,6 @@ export const ADMIN_LIMITS = {
 export const ADMIN_TEXTS = {
   greeting: "Welcome Admin",
   tabsLabel: "Admin dashboard sections",
-  /** What a tab of a later slice says (the same wording as the other unbuilt pages). */
-  notBuilt: (what: string) =>
-    `${what} is not open yet: it is being built and arrives in a coming release.`,
-  mp3NotBuilt: "The MP3 library",
   // Tab 0
   registrationTitle: "Registration",
   registrationSwitch: "Allow new registrations",

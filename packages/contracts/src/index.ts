@@ -34,6 +34,7 @@ export * from "./home.ts";
 export * from "./http.ts";
 export * from "./mp3.routes.ts";
 export * from "./mp3.ts";
+export * from "./mp3-ui.ts";
 export * from "./notifications.routes.ts";
 export * from "./notifications.ts";
 export * from "./platform.routes.ts";

@@ -55,6 +55,30 @@ async function readBody(res: Response): Promise<Record<string, unknown>> {
   }
 }
 
+/**
+ * The CSRF header for a state-changing call made outside `call` (an upload whose progress an
+ * XMLHttpRequest reports). `fresh` forgets the token first (after an invalid-token refusal).
+ */
+export async function csrfHeaders(fresh = false): Promise<Record<string, string>> {
+  if (fresh) resetCsrfToken();
+  csrfToken ??= fetchCsrfToken();
+  const token = await csrfToken.catch((err) => {
+    csrfToken = null;
+    throw err;
+  });
+  return { [CSRF_HEADER]: token };
+}
+
+/** The ApiError of a failed answer: the server's message, else the generic one. */
+export function apiErrorOf(status: number, body: Record<string, unknown>): ApiError {
+  const message =
+    (typeof body.message === "string" && body.message) ||
+    (typeof body.msg === "string" && body.msg) ||
+    (typeof body.error === "string" && body.error) ||
+    HTTP_MESSAGES.internal;
+  return new ApiError(status, message, body);
+}
+
 /** The only fetch wrapper: credentials included, CSRF token attached to every state-changing call. */
 async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const method = opts.method ?? "GET";
@@ -95,14 +119,7 @@ async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     res = await send();
     body = await readBody(res);
   }
-  if (!res.ok) {
-    const message =
-      (typeof body.message === "string" && body.message) ||
-      (typeof body.msg === "string" && body.msg) ||
-      (typeof body.error === "string" && body.error) ||
-      HTTP_MESSAGES.internal;
-    throw new ApiError(res.status, message, body);
-  }
+  if (!res.ok) throw apiErrorOf(res.status, body);
   return body as T;
 }
 

@@ -1,5 +1,5 @@
-import { ADMIN_TABS, ADMIN_TEXTS } from "@airwave/contracts";
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { ADMIN_TABS, ADMIN_TEXTS, MP3_UI_TEXTS } from "@airwave/contracts";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AdminPage } from "./AdminPage.tsx";
@@ -75,14 +75,17 @@ describe("AdminPage", () => {
     await waitFor(() => expect(opened("GET /api/auth/admin/ip-bans")).toBe(true));
   });
 
-  it("shows the plain not-built note on the MP3 tab (a later feature), never fake data", async () => {
+  it("opens the MP3 tab with its sub-tabs Single Upload, Batch Upload and Library", async () => {
     mockFetch(() => json({ registrationEnabled: true }));
     const user = userEvent.setup();
     renderAdmin(<AdminPage />);
-    for (const [tab, what] of [["MP3", ADMIN_TEXTS.mp3NotBuilt]] as const) {
-      await user.click(screen.getByRole("tab", { name: tab }));
-      expect(screen.getByText(ADMIN_TEXTS.notBuilt(what))).toBeVisible();
-    }
+    await user.click(screen.getByRole("tab", { name: "MP3" }));
+    const subtabs = await screen.findByRole("tablist", { name: MP3_UI_TEXTS.adminTitle });
+    expect(
+      within(subtabs)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["Single Upload", "Batch Upload", "Library"]);
   });
 
   it("switches registration off and on, toasting Setting Updated, and a failure toasts the spec's text", async () => {

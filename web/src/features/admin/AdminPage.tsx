@@ -1,13 +1,13 @@
 import { ADMIN_TABS, ADMIN_TEXTS, isAdminRole, PATHS } from "@airwave/contracts";
 import { Box, Paper, Tab, Tabs, Typography } from "@mui/material";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Navigate } from "react-router";
 import { useMe } from "../../app/session.ts";
 import { PageLoader } from "../../ui/PageLoader.tsx";
 import { ChatTab } from "./ChatTab.tsx";
 import { DjApplicationsTab } from "./DjApplicationsTab.tsx";
 import { IpBansTab } from "./ip-bans/IpBansTab.tsx";
-import { NotBuiltNote } from "./NotBuiltNote.tsx";
+import { Mp3AdminTab } from "./Mp3AdminTab.lazy.ts";
 import { DashboardTab } from "./overview/DashboardTab.tsx";
 import { PostsTab } from "./posts/PostsTab.tsx";
 import { RadioTab } from "./RadioTab.tsx";
@@ -34,7 +34,11 @@ function TabBody({ index }: { index: number }) {
     case 7:
       return <IpBansTab />;
     default:
-      return <NotBuiltNote what={ADMIN_TEXTS.mp3NotBuilt} />;
+      return (
+        <Suspense fallback={<PageLoader />}>
+          <Mp3AdminTab />
+        </Suspense>
+      );
   }
 }
 

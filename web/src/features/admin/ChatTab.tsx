@@ -1,14 +1,15 @@
-import { ADMIN_CHAT_SUBTABS, ADMIN_TEXTS } from "@airwave/contracts";
+import { ADMIN_CHAT_SUBTABS } from "@airwave/contracts";
 import { Box, Tab, Tabs } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
+import { PageLoader } from "../../ui/PageLoader.tsx";
 import { adminApi, adminKeys } from "./api.ts";
 import { ChatManagement } from "./ChatManagement.tsx";
 import { GifLibrary } from "./GifLibrary.tsx";
-import { NotBuiltNote } from "./NotBuiltNote.tsx";
+import { Mp3AdminTab } from "./Mp3AdminTab.lazy.ts";
 import { ThemeControls } from "./ThemeControls.tsx";
 
-/** Tab 3: chat management, the GIF library, theme controls (the MP3 library comes later). */
+/** Tab 3: chat management, the GIF library, theme controls and the MP3 library. */
 export function ChatTab() {
   const [sub, setSub] = useState(0);
   // Admin spec 2: opening the chat tab loads the GIFs.
@@ -32,7 +33,11 @@ export function ChatTab() {
       {sub === 0 && <ChatManagement />}
       {sub === 1 && <GifLibrary query={gifs} />}
       {sub === 2 && <ThemeControls />}
-      {sub === 3 && <NotBuiltNote what={ADMIN_TEXTS.mp3NotBuilt} />}
+      {sub === 3 && (
+        <Suspense fallback={<PageLoader />}>
+          <Mp3AdminTab />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,12 +1,13 @@
 import {
   type BasicUser,
   hasRole,
+  MP3_UI_TEXTS,
   PATHS,
   USER_MESSAGES,
   type UserProfile,
 } from "@airwave/contracts";
 import { Alert, AlertTitle, Box, Paper, Stack, Tab, Tabs } from "@mui/material";
-import { useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../app/api.ts";
 import { useMe } from "../../app/session.ts";
@@ -19,6 +20,7 @@ import { MemberList } from "./MemberList.tsx";
 import { PhotosGrid } from "./PhotosGrid.tsx";
 import { ProfileHeader } from "./ProfileHeader.tsx";
 import { ProfilePosts } from "./ProfilePosts.tsx";
+import { ProfileTracks } from "./ProfileTracks.lazy.ts";
 import { RelationControls } from "./RelationControls.tsx";
 
 export type ProfileFailure =
@@ -49,7 +51,7 @@ export function ProfilePage() {
   return <ProfileView key={djid.toLowerCase()} djid={djid} />;
 }
 
-const TABS = ["about", "followers", "following", "photos"] as const;
+const TABS = ["about", "followers", "following", "photos", "tracks"] as const;
 type TabKey = (typeof TABS)[number];
 
 function ProfileView({ djid }: { djid: string }) {
@@ -160,6 +162,7 @@ function ProfileContent({
     followers: `Followers (${profile.followersCount ?? 0})`,
     following: `Following (${profile.followingCount ?? 0})`,
     photos: `Photos (${profile.photosCount ?? 0})`,
+    tracks: MP3_UI_TEXTS.profileTab,
   };
   const errorText = (err: unknown) =>
     err ? (err instanceof Error ? err.message : String(err)) : null;
@@ -243,6 +246,11 @@ function ProfileContent({
           />
         )}
         {tab === "photos" && <PhotosGrid memberId={memberId} />}
+        {tab === "tracks" && (
+          <Suspense fallback={<PageLoader />}>
+            <ProfileTracks memberId={memberId} />
+          </Suspense>
+        )}
       </Box>
     </Stack>
   );

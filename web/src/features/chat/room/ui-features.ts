@@ -2,6 +2,7 @@ import { arcadeRoomUi } from "../../arcade/room-ui.tsx";
 import { battleshipsRoomUi } from "../../battleships/room-ui.tsx";
 import { coinflipRoomUi } from "../../coinflip/room-ui.tsx";
 import { djVotesRoomUi } from "../../dj-votes/room-ui.tsx";
+import { mp3RoomUi } from "../../mp3/room-ui.tsx";
 import { pointsRoomUi } from "../../points/room-ui.tsx";
 import { rouletteRoomUi } from "../../roulette/room-ui.tsx";
 import { messageComponentsOf, type RoomUi } from "./ui.ts";
@@ -17,6 +18,7 @@ export const ROOM_UI: readonly RoomUi[] = [
   coinflipRoomUi,
   battleshipsRoomUi,
   rouletteRoomUi,
+  mp3RoomUi,
 ];
 
 /** The chat message types features draw themselves. */
