@@ -77,5 +77,6 @@ export const MP3_UI_TEXTS = {
     uploadedAt: "Uploaded",
     downloads: "Downloads",
     size: "Size",
+    onAir: "On air",
   } as const,
 } as const;

@@ -18,6 +18,7 @@ export const mp3Track = (over: Partial<Mp3Track> = {}): Mp3Track => {
     duration: 20,
     bitrate: 128_000,
     waveform: [0.1, 0.5, 1, 0.5, 0.1],
+    inRotation: false,
     ...over,
   };
 };

@@ -9,6 +9,7 @@ import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { AdminTable, usePageInRange } from "../../admin/ui/AdminTable.tsx";
 import { failureText, mp3Api, mp3Keys } from "../api.ts";
 import { formatBytes, formatDate } from "../format.ts";
+import { RotationToggle } from "../RotationToggle.tsx";
 import { TrackPlayer } from "../TrackPlayer.tsx";
 
 const COLUMNS = [
@@ -17,10 +18,14 @@ const COLUMNS = [
   { label: T.columns.uploadedAt },
   { label: T.columns.downloads, align: "right" },
   { label: T.columns.size, align: "right" },
+  { label: T.columns.onAir },
   { label: "", align: "right" },
 ] as const;
 
-/** Tab 8, Library: 10 tracks a page, newest first, each with its player and delete. */
+/**
+ * Tab 8, Library: 10 tracks a page, newest first, each with its player, its place in the Auto DJ's
+ * rotation (the admin dashboard is the Admin's) and delete.
+ */
 export function Mp3AdminLibrary() {
   const qc = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -62,7 +67,7 @@ export function Mp3AdminLibrary() {
       <AdminTable
         label={T.adminTitle}
         columns={COLUMNS}
-        minWidth={760}
+        minWidth={900}
         dimmed={list.isPlaceholderData}
         paging={{ count: list.data.pagination.total, page, pageSize: size, onPageChange: setPage }}
       >
@@ -83,6 +88,12 @@ export function Mp3AdminLibrary() {
             <TableCell align="right">{t.downloadCount}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
               {formatBytes(t.fileSize)}
+            </TableCell>
+            <TableCell>
+              <RotationToggle
+                track={t}
+                onChanged={() => void qc.invalidateQueries({ queryKey: mp3Keys.all })}
+              />
             </TableCell>
             <TableCell align="right">
               <Tooltip title={MP3_MESSAGES.deleteLabel}>

@@ -44,6 +44,10 @@ describe("Mp3AdminTab", () => {
     expect(queries[0]?.get("limit")).toBe(String(MP3_LIMITS.adminPageSize));
     expect(screen.getByText("1–10 of 14")).toBeVisible();
 
+    // Each row has its place in the Auto DJ's rotation (off for these tracks).
+    const onAir = screen.getByRole("switch", { name: `${M.inRotationLabel}: Track 3` });
+    expect(onAir).not.toBeChecked();
+
     await user.click(screen.getByRole("button", { name: T.adminDelete("Track 3") }));
     await user.click(
       within(screen.getByRole("dialog", { name: T.deleteTitle })).getByRole("button", {
