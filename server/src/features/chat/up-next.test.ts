@@ -35,6 +35,20 @@ afterAll(async () => {
 /** One run of the up-next job now (this instance takes its lock). */
 const check = async () => expect(await t.jobs.runOnce(UP_NEXT_JOB)).toBe(true);
 
+/**
+ * A member in the room: connected and joined (the history received). The room's broadcasts reach a
+ * socket from its connection on, while its join (which reads the banner for a newcomer) is still
+ * running: a check raising the banner during that join gets to the member twice, once broadcast and
+ * once as the newcomer's banner. The tests count what one check sends, so they move time only once
+ * the member is in.
+ */
+async function join(): Promise<ChatClient> {
+  const client = await chatClient(t, baseUrl);
+  open.push(client);
+  await client.next(OUT.history);
+  return client;
+}
+
 describe("up-next banner", () => {
   it("appears 15 minutes before a booked slot and clears when it starts", async () => {
     const dj = await buildDj(t.ctx.db);
@@ -45,8 +59,7 @@ describe("up-next banner", () => {
       weekStart: "2026-11-16",
       genre: "Techno",
     });
-    const member = await chatClient(t, baseUrl);
-    open.push(member);
+    const member = await join();
 
     now = new Date("2026-11-18T19:40:00Z"); // 20 minutes before: nothing yet
     await check();
@@ -63,8 +76,7 @@ describe("up-next banner", () => {
 
     // A member joining now gets the banner with the time left.
     now = new Date("2026-11-18T19:50:00Z");
-    const late = await chatClient(t, baseUrl);
-    open.push(late);
+    const late = await join();
     expect((await late.next<UpNext>(OUT.upNextSticky)).remainingSec).toBe(600);
 
     now = new Date("2026-11-18T20:00:00Z");
@@ -75,8 +87,7 @@ describe("up-next banner", () => {
   it("clears when the booking is cancelled", async () => {
     const dj = await buildDj(t.ctx.db);
     await buildBooking(t.ctx.db, dj.user, { day: 2, hour: 21, weekStart: "2026-11-16" });
-    const member = await chatClient(t, baseUrl);
-    open.push(member);
+    const member = await join();
     now = new Date("2026-11-18T20:50:00Z");
     await check();
     await member.next(OUT.upNextSticky);
@@ -91,8 +102,7 @@ describe("up-next banner", () => {
     await adminAgent.login(admin.user.username, admin.password);
     const dj = await approvedRadioDj(t, adminAgent);
     await buildBooking(t.ctx.db, dj.user, { day: 2, hour: 22, weekStart: "2026-11-16" });
-    const member = await chatClient(t, baseUrl);
-    open.push(member);
+    const member = await join();
     now = new Date("2026-11-18T22:03:00Z");
     await check();
     expect(member.received.some((r) => r.event === OUT.message)).toBe(false);
@@ -109,8 +119,7 @@ describe("up-next banner", () => {
     const dj = await buildDj(t.ctx.db);
     // Sunday 29 March 2026: London moves to BST at 01:00 UTC. Sunday (day 6) 03:00 BST = 02:00 UTC.
     await buildBooking(t.ctx.db, dj.user, { day: 6, hour: 3, weekStart: "2026-03-23" });
-    const member = await chatClient(t, baseUrl);
-    open.push(member);
+    const member = await join();
     now = new Date("2026-03-29T01:50:00Z");
     await check();
     const sticky = await member.next<UpNext>(OUT.upNextSticky);
