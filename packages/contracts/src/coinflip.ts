@@ -42,9 +42,9 @@ export const COINFLIP_LIMITS = {
   /** ...at most as many as the history has messages. */
   joinOffersMax: CHAT_LIMITS.historySize,
   /** The room's feed of offers: at most one packet of each kind per instance in this time... */
-  feedIntervalMs: 2_000,
+  feedIntervalMs: 3_000,
   /** ...with the latest changes only (under a flood of flips the room sees the newest). */
-  feedMaxOffers: 20,
+  feedMaxOffers: 8,
 } as const;
 
 export const COIN_FACES = ["heads", "tails"] as const;

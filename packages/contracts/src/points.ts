@@ -57,25 +57,40 @@ export interface PointsPeriod {
   frozen: boolean;
 }
 
+/** The last period worked out for each time zone (a month's periods are asked for many times a second). */
+const lastPeriods = new Map<string, PointsPeriod>();
+
 /**
  * The one function for the points month and its freeze, used by server and web: which station month
  * `now` falls in, where it starts and ends, and whether its points are frozen. Daylight saving
- * included (station-time.ts).
+ * included (station-time.ts). The answer for an instant in the same part of the same month as the
+ * last one asked (before the freeze, or in it) is that one again: the station-time arithmetic runs
+ * once per part of a month, not once per call.
  */
 export function pointsPeriod(now: Date, timeZone: string): PointsPeriod {
+  const at = now.getTime();
+  const last = lastPeriods.get(timeZone);
+  if (last) {
+    const [from, to] = last.frozen
+      ? [last.freezeStart.getTime(), last.end.getTime()]
+      : [last.start.getTime(), last.freezeStart.getTime()];
+    if (at >= from && at < to) return last;
+  }
   const month = stationMonth(now, timeZone);
   const freezeStart = stationInstant(
     `${month.key}-${String(POINTS_LIMITS.freezeStartDay).padStart(2, "0")}`,
     0,
     timeZone,
   );
-  return {
+  const period: PointsPeriod = {
     month: month.key,
     start: month.start,
     freezeStart,
     end: month.end,
-    frozen: now.getTime() >= freezeStart.getTime(),
+    frozen: at >= freezeStart.getTime(),
   };
+  lastPeriods.set(timeZone, period);
+  return period;
 }
 
 /** GET /me/points (community spec 7: data.points). */

@@ -16,6 +16,23 @@ interface RoomTop {
 }
 
 /**
+ * How long an instance goes by the room top it last read or wrote before reading it again: every
+ * change of anyone's points asks whether it can move the top (a busy room's coin flips make a few
+ * each), and the answer only changes when the top does. Another instance's new top shows here
+ * within this time; the top's own changes always read the scoreboard again.
+ */
+const TOP_FRESH_MS = 1_000;
+const lastTop = new WeakMap<AppContext, { top: RoomTop | null; at: number }>();
+
+async function roomTopSeen(ctx: AppContext): Promise<RoomTop | null> {
+  const known = lastTop.get(ctx);
+  if (known && performance.now() - known.at < TOP_FRESH_MS) return known.top;
+  const top = await getSetting<RoomTop | null>(ctx.db, TOP_KEY, null);
+  lastTop.set(ctx, { top, at: performance.now() });
+  return top;
+}
+
+/**
  * Reads the top of this month's scoreboard again and, when it moved (from `seen`, the top last
  * read; unknown: assume it moved), moves the room's `isTopUser` with it: every member in the room
  * flagged but no longer the top loses it, the new top gets it.
@@ -26,7 +43,9 @@ export async function refreshRoomTop(ctx: AppContext, seen: RoomTop | null = nul
   const { month } = pointsPeriod(now, timeZone);
   const [best] = await readScoreboard(ctx.db, now, timeZone, { limit: 1 });
   const top = best?._id ?? null;
-  await setSetting<RoomTop>(ctx.db, TOP_KEY, { month, userId: top, points: best?.score ?? 0 });
+  const latest = { month, userId: top, points: best?.score ?? 0 };
+  await setSetting<RoomTop>(ctx.db, TOP_KEY, latest);
+  lastTop.set(ctx, { top: latest, at: performance.now() });
   // The top earned more (the usual case): nobody's title changes.
   if (seen && seen.month === month && seen.userId === top) return;
   const presence = ctx.services.get(chatRoomService).presence;
@@ -54,7 +73,7 @@ export const refreshRoomPoints =
       { room: userRoom(userId), namespace: CHAT_NAMESPACE },
     );
     const { month } = pointsPeriod(ctx.clock.now(), ctx.config.STATION_TIMEZONE);
-    const seen = await getSetting<RoomTop | null>(ctx.db, TOP_KEY, null);
+    const seen = await roomTopSeen(ctx);
     if (seen && seen.month === month && seen.userId !== userId && points <= seen.points) return;
     await refreshRoomTop(ctx, seen);
   };

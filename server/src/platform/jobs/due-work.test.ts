@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DueWorkContext, DueWorkTimers, earliest, settleInBatches } from "./due-work.ts";
 
 /** The due work of one test: due times in a list (the database), `settle` counting its runs. */
-function setUp(options: { settle?: () => Promise<void> } = {}) {
+function setUp(options: { settle?: () => Promise<void>; gatherMs?: number } = {}) {
   const due: number[] = [];
   const settled: number[] = [];
   const warn = vi.fn();
@@ -20,6 +20,7 @@ function setUp(options: { settle?: () => Promise<void> } = {}) {
     },
     nextDueAt: async () => (due.length ? new Date(Math.min(...due)) : null),
     failure: "test: settling failed",
+    gatherMs: options.gatherMs,
   });
   return { due, settled, warn, timers };
 }
@@ -76,6 +77,28 @@ describe("the wake-up", () => {
 });
 
 describe("the sweep", () => {
+  it("with gatherMs, work falling due close after a sweep waits for the gathering time, then goes in one sweep", async () => {
+    const { due, settled, timers } = setUp({ gatherMs: 100 });
+    timers.wake(new Date(START + 1_000));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(settled).toEqual([START + 1_000]);
+    // Three more fall due 10, 20 and 30 ms after that sweep: one sweep 100 ms after it takes all.
+    for (const ms of [10, 20, 30]) {
+      due.push(START + 1_000 + ms);
+      timers.wake(new Date(START + 1_000 + ms));
+    }
+    await vi.advanceTimersByTimeAsync(99);
+    expect(settled).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toEqual([START + 1_000, START + 1_100]);
+    expect(due).toEqual([]);
+    // Due later than the gathering time: on time.
+    timers.wake(new Date(START + 2_000));
+    await vi.advanceTimersByTimeAsync(900);
+    expect(settled.at(-1)).toBe(START + 2_000);
+    await timers.stop();
+  });
+
   it("runs one at a time: those asked for during a run wait and run once after it", async () => {
     let release = () => {};
     let calls = 0;
