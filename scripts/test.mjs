@@ -12,6 +12,7 @@ import {
   EMOJI_FONT,
   ensureDebianPackages,
   FAKETIME,
+  FFMPEG,
   NGINX,
   POSTGRESQL,
   RADIO_STATION,
@@ -47,11 +48,12 @@ const steps = [
   { name: "lint", cmd: ["npx", "biome", "check", "."] },
   { name: "types", cmd: ["npx", "tsc", "-b"] },
   { name: "unit", cmd: ["npm", "test", "-w", "@airwave/contracts", "-w", "@airwave/web"] },
-  { name: "server-pglite", cmd: serverTest, needs: [REDIS, POSTGRESQL] },
+  // ffmpeg makes the MP3 tests' corpus (real MP3s, CBR and VBR, with and without tags).
+  { name: "server-pglite", cmd: serverTest, needs: [REDIS, POSTGRESQL, FFMPEG] },
   {
     name: "server-pg",
     title: `PostgreSQL + ${serverTest.join(" ")}`,
-    needs: [POSTGRESQL, REDIS],
+    needs: [POSTGRESQL, REDIS, FFMPEG],
     run: async () => {
       const pg = await startPostgres();
       console.log(`PostgreSQL ready: ${pg.url}`);
@@ -72,7 +74,7 @@ const steps = [
     name: "scale",
     title: "two app instances behind nginx with PostgreSQL and Redis (kill -9, Redis down)",
     cmd: ["npx", "vitest", "run", "--config", "server/vitest.scale.config.ts"],
-    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME],
+    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG],
   },
   { name: "build", cmd: ["npm", "run", "build"] },
   {

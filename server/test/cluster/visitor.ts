@@ -52,10 +52,12 @@ export class Visitor {
 
   request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     return new Promise<Answer>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
+      // A Buffer goes as it is (a multipart form, its content type in `headers`); anything else as JSON.
+      const raw = Buffer.isBuffer(body);
+      const payload = body === undefined ? undefined : raw ? body : JSON.stringify(body);
       const all = {
         ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
-        ...(payload ? { "content-type": "application/json" } : {}),
+        ...(payload && !raw ? { "content-type": "application/json" } : {}),
         ...headers,
       };
       const forwarded = { "x-forwarded-for": this.address, "x-forwarded-proto": "https" };
@@ -105,6 +107,15 @@ export class Visitor {
   async post(path: string, body?: unknown) {
     const token = (await this.get("/api/auth/authRequest")).json<{ csrfToken: string }>().csrfToken;
     return this.request("POST", path, body, { [CSRF_HEADER]: token });
+  }
+
+  /** A multipart form (`multipartBody`), with a fresh CSRF token as the web client sends it. */
+  async postForm(path: string, form: { body: Buffer; contentType: string }) {
+    const token = (await this.get("/api/auth/authRequest")).json<{ csrfToken: string }>().csrfToken;
+    return this.request("POST", path, form.body, {
+      [CSRF_HEADER]: token,
+      "content-type": form.contentType,
+    });
   }
 
   async login(member: BuiltUser) {

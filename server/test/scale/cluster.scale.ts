@@ -17,6 +17,8 @@ import {
   type CoinflipOffer,
   type CoinflipResultEvent,
   CHAT_CLIENT_EVENTS as IN,
+  MP3_ROUTES,
+  type Mp3Track,
   type NotificationView,
   CHAT_SERVER_EVENTS as OUT,
   CHAT_PM_CLIENT_EVENTS as PM_IN,
@@ -47,6 +49,8 @@ import { fromFeed } from "../coinflip-feed.ts";
 import { buildPoints } from "../factories/points.ts";
 import { buildDj } from "../factories/schedule.ts";
 import { type BuiltUser, buildAdmin, buildMembers, buildUser } from "../factories.ts";
+import { makeMp3Corpus } from "../mp3-corpus.ts";
+import { multipartBody } from "../multipart.ts";
 
 /**
  * The scale-out acceptance (`npm test`'s `scale` step): a station deployed as the README's
@@ -360,6 +364,31 @@ describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
         [b.user.id]: 5,
       });
     }
+  });
+
+  it("takes an MP3 upload through nginx on one instance and shares it with a member on the other", async () => {
+    const corpus = await makeMp3Corpus();
+    const form = multipartBody({
+      trackName: "Across the cluster",
+      file: { filename: "cluster.mp3", contentType: "audio/mpeg", data: corpus.vbr },
+    });
+    const uploaded = await a.visitor.postForm(MP3_ROUTES.upload.path, form);
+    expect(uploaded.status, uploaded.body).toBe(201);
+    const track = uploaded.json<{ track: Mp3Track }>().track;
+    a.chat.socket.emit(IN.message, { type: "mp3share", message: "", trackId: track._id });
+    const share = await b.chat.next<ChatMessageView>(
+      OUT.message,
+      (m) => m.type === "mp3share" && m.trackData?.trackId === track._id,
+      15_000,
+    );
+    expect(share.trackData).toMatchObject({
+      trackName: "Across the cluster",
+      sharedBy: a.user.username,
+    });
+    // B downloads it through nginx (whichever instance answers: DATA_DIR is shared), bytes intact.
+    const file = await b.visitor.get(track.feaboxUrl);
+    expect(file.status).toBe(200);
+    expect(Number(file.headers["content-length"])).toBe(corpus.vbr.length);
   });
 
   it("lets an admin on one instance kick, then ban, a member on the other", async () => {
