@@ -1,6 +1,7 @@
 import { CHAT_NAMESPACE, POINTS_SERVER_EVENTS, pointsPeriod, userRoom } from "@airwave/contracts";
 import { type ChatRoom, chatRoomService } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { defineService } from "../../platform/services.ts";
 import { getSetting, setSetting } from "../../platform/settings.ts";
 import { batchedRead, sharedRead } from "../../platform/shared-read.ts";
 import { readScoreboard, topMemberId } from "./scoreboard.ts";
@@ -22,15 +23,26 @@ interface RoomTop {
  * within this time; the top's own changes always read the scoreboard again.
  */
 const TOP_FRESH_MS = 1_000;
-const lastTop = new WeakMap<AppContext, { top: RoomTop | null; at: number }>();
 
-async function roomTopSeen(ctx: AppContext): Promise<RoomTop | null> {
-  const known = lastTop.get(ctx);
-  if (known && performance.now() - known.at < TOP_FRESH_MS) return known.top;
-  const top = await getSetting<RoomTop | null>(ctx.db, TOP_KEY, null);
-  lastTop.set(ctx, { top, at: performance.now() });
-  return top;
+/** The room top as this instance last read or wrote it (a service: per app, not per module). */
+export class RoomTopSeen {
+  private known: { top: RoomTop | null; at: number } | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async read(): Promise<RoomTop | null> {
+    if (this.known && performance.now() - this.known.at < TOP_FRESH_MS) return this.known.top;
+    const top = await getSetting<RoomTop | null>(this.ctx.db, TOP_KEY, null);
+    this.known = { top, at: performance.now() };
+    return top;
+  }
+
+  wrote(top: RoomTop): void {
+    this.known = { top, at: performance.now() };
+  }
 }
+
+export const roomTopService = defineService("points: room top", (ctx) => new RoomTopSeen(ctx));
 
 /**
  * Reads the top of this month's scoreboard again and, when it moved (from `seen`, the top last
@@ -45,7 +57,7 @@ export async function refreshRoomTop(ctx: AppContext, seen: RoomTop | null = nul
   const top = best?._id ?? null;
   const latest = { month, userId: top, points: best?.score ?? 0 };
   await setSetting<RoomTop>(ctx.db, TOP_KEY, latest);
-  lastTop.set(ctx, { top: latest, at: performance.now() });
+  ctx.services.get(roomTopService).wrote(latest);
   // The top earned more (the usual case): nobody's title changes.
   if (seen && seen.month === month && seen.userId === top) return;
   const presence = ctx.services.get(chatRoomService).presence;
@@ -73,7 +85,7 @@ export const refreshRoomPoints =
       { room: userRoom(userId), namespace: CHAT_NAMESPACE },
     );
     const { month } = pointsPeriod(ctx.clock.now(), ctx.config.STATION_TIMEZONE);
-    const seen = await roomTopSeen(ctx);
+    const seen = await ctx.services.get(roomTopService).read();
     if (seen && seen.month === month && seen.userId !== userId && points <= seen.points) return;
     await refreshRoomTop(ctx, seen);
   };

@@ -1,5 +1,5 @@
 import type { Feature } from "../../platform/feature.ts";
-import { pointsChat } from "./chat.ts";
+import { pointsChat, roomTopService } from "./chat.ts";
 import { monthResetJob } from "./month-reset.ts";
 import { pointsRoutes } from "./routes.ts";
 import { pointsLedger, pointsMembers } from "./schema.ts";
@@ -13,5 +13,6 @@ export const pointsFeature: Feature = {
   routes: pointsRoutes,
   chat: pointsChat,
   jobs: [monthResetJob],
+  services: [roomTopService],
   deleteAccount: { tables: [pointsLedger, pointsMembers] },
 };
