@@ -1,35 +1,14 @@
 import { ROULETTE_SERVER_EVENTS as OUT } from "@airwave/contracts";
-import { Alert, Snackbar } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { GameErrorAlert } from "../arcade/GameErrorAlert.tsx";
 import { useRoomEvent, useRoomState } from "../chat/room/hooks.ts";
 import type { RoomUiProps } from "../chat/room/ui.ts";
 import { pointsKeys } from "../points/api.ts";
 import { RouletteModal } from "./RouletteModal.tsx";
 
-/** Shows each roulette error in an alert (chat spec 8: the server's text, 'Insufficient points!'). */
+/** Each roulette error in an alert (chat spec 8: the server's text, 'Insufficient points!'). */
 function RouletteErrors() {
-  const { rouletteError } = useRoomState();
-  const [shown, setShown] = useState<number | null>(null);
-  useEffect(() => {
-    if (rouletteError) setShown(rouletteError.key);
-  }, [rouletteError]);
-  const open = !!rouletteError && shown === rouletteError.key;
-  return (
-    <Snackbar
-      key={rouletteError?.key}
-      open={open}
-      autoHideDuration={6_000}
-      onClose={(_, reason) => {
-        if (reason !== "clickaway") setShown(null);
-      }}
-      anchorOrigin={{ vertical: "top", horizontal: "center" }}
-    >
-      <Alert severity="error" variant="filled" onClose={() => setShown(null)}>
-        {rouletteError?.message}
-      </Alert>
-    </Snackbar>
-  );
+  return <GameErrorAlert error={useRoomState().rouletteError} />;
 }
 
 /**
