@@ -47,7 +47,11 @@ export function janusConfigFiles(
   secrets: JanusSecrets,
   configDir: string,
   available?: Partial<Record<"plugins" | "transports" | "events" | "loggers", string[]>>,
-): Record<string, string>;
+): {
+  "janus.jcfg": string;
+  "janus.transport.websockets.jcfg": string;
+  "janus.plugin.videoroom.jcfg": string;
+};
 export function janusUrl(options: CamsOptions): string;
 export function janusAnswers(
   url: string,

@@ -176,7 +176,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{4,5}-\d{4,5}$/, "must be a range such as 20000-20999")
     .refine((r) => {
-      const [min, max] = r.split("-").map(Number);
+      const [min = 0, max = 0] = r.split("-").map(Number);
       return min >= 1024 && max <= 65535 && max > min;
     }, "must be a range of ports between 1024 and 65535 such as 20000-20999")
     .default("20000-20999"),

@@ -32,9 +32,9 @@ function section(text: string, name: string) {
   const match = new RegExp(`^${name}: \\{\\n([\\s\\S]*?)^\\}`, "m").exec(text);
   if (!match) throw new Error(`no section ${name} in:\n${text}`);
   const settings: Record<string, string> = {};
-  for (const line of match[1].split("\n")) {
-    const kv = /^\s*(\w+) = (.*)$/.exec(line);
-    if (kv) settings[kv[1]] = kv[2].replace(/^"(.*)"$/, "$1");
+  for (const line of (match[1] ?? "").split("\n")) {
+    const [, key, value] = /^\s*(\w+) = (.*)$/.exec(line) ?? [];
+    if (key && value !== undefined) settings[key] = value.replace(/^"(.*)"$/, "$1");
   }
   return settings;
 }
