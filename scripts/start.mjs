@@ -1,12 +1,14 @@
-// `npm start`: install deps if needed, build the web app if it is stale, run the server and the
-// bundled radio station (installing its Debian packages first when run as root). The server and the
-// station end with this process, however it ends (kill -9 included: see station/die-with-parent.mjs).
+// `npm start`: install deps if needed, build the web app if it is stale, run the server, the
+// bundled radio station and the cams' Janus (installing their Debian packages first when run as
+// root). The server, the station and Janus end with this process, however it ends (kill -9
+// included: see station/die-with-parent.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { dyingWithParent } from "../station/die-with-parent.mjs";
+import { camsConfigFromEnv, janusInstalled, superviseJanus } from "../station/janus.mjs";
 import {
   stationConfigFromEnv,
   stationPackagesInstalled,
@@ -17,6 +19,7 @@ import { requireSupportedNode } from "./lib/node-version.mjs";
 import {
   aptInstallLine,
   installDebianPackages,
+  JANUS,
   missingDebianPackages,
   RADIO_STATION,
 } from "./lib/system.mjs";
@@ -53,6 +56,8 @@ const server = spawn(
   { cwd: root, stdio: "inherit", detached: true },
 );
 let station = null;
+let janus = null;
+const stopServers = () => Promise.all([station?.stop(), janus?.stop()]);
 const REPEAT_MS = 1_000;
 let lastForwarded = 0;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
@@ -65,15 +70,16 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 }
 server.on("error", async (error) => {
   console.error(`[start] could not start the server: ${error.message}`);
-  await station?.stop();
+  await stopServers();
   process.exit(1);
 });
 server.on("exit", async (code, signal) => {
-  // The station stops with the app.
-  await station?.stop();
+  // The station and Janus stop with the app.
+  await stopServers();
   process.exit(code ?? 128 + constants.signals[signal]);
 });
 station = startBundledStation();
+janus = startBundledJanus();
 
 /**
  * The bundled radio station (README: Radio), supervised: started when Icecast and Liquidsoap are
@@ -88,7 +94,7 @@ function startBundledStation() {
     return null;
   }
   if (!options.enabled || options.external) return null;
-  ensureStationPackages();
+  ensurePackages("station", RADIO_STATION);
   if (!stationPackagesInstalled()) {
     console.log(
       "[station] Icecast and Liquidsoap are not installed: the player says the station is offline (README: Radio)",
@@ -99,22 +105,43 @@ function startBundledStation() {
 }
 
 /**
- * Installs Icecast, Liquidsoap and ffmpeg when they are missing and we are root; otherwise prints
- * the apt-get line that would. A failed install is reported and the app goes on without them.
+ * The cams' Janus (README: Cams), supervised: started when it is installed, CAMS is not off and no
+ * existing Janus is configured (JANUS_URL); restarted when it stops.
  */
-function ensureStationPackages() {
-  const missing = missingDebianPackages(RADIO_STATION);
+function startBundledJanus() {
+  let options;
+  try {
+    options = camsConfigFromEnv(process.env, root);
+  } catch (error) {
+    console.error(`[cams] ${error.message}`);
+    return null;
+  }
+  if (!options.enabled || options.external) return null;
+  ensurePackages("cams", [JANUS]);
+  if (!janusInstalled()) {
+    console.log("[cams] Janus is not installed: there are no cams (README: Cams)");
+    return null;
+  }
+  return superviseJanus(options);
+}
+
+/**
+ * Installs the Debian packages of `list` that are missing when we are root; otherwise prints the
+ * apt-get line that would. A failed install is reported and the app goes on without them.
+ */
+function ensurePackages(tag, list) {
+  const missing = missingDebianPackages(list);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.log(
-      `[station] missing ${missing.join(", ")}; to install: sudo ${aptInstallLine(missing)}`,
+      `[${tag}] missing ${missing.join(", ")}; to install: sudo ${aptInstallLine(missing)}`,
     );
     return;
   }
   try {
-    installDebianPackages(RADIO_STATION);
+    installDebianPackages(list);
   } catch (error) {
-    console.error(`[station] ${error.message}`);
+    console.error(`[${tag}] ${error.message}`);
   }
 }
 

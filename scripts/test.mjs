@@ -13,6 +13,7 @@ import {
   ensureDebianPackages,
   FAKETIME,
   FFMPEG,
+  JANUS,
   NGINX,
   POSTGRESQL,
   RADIO_STATION,
@@ -66,9 +67,9 @@ const steps = [
   },
   {
     name: "radio",
-    title: "the real station (Icecast + Liquidsoap + ffmpeg) with the app",
+    title: "the real station (Icecast + Liquidsoap + ffmpeg) and the cams' Janus with the app",
     cmd: ["npx", "vitest", "run", "--config", "server/vitest.stack.config.ts"],
-    needs: RADIO_STATION,
+    needs: [...RADIO_STATION, JANUS],
   },
   {
     name: "scale",

@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Tests of the real external servers (the radio station: Icecast + Liquidsoap + ffmpeg), run by
- * `npm test`'s `radio` step only: they take a minute and need the Debian packages.
+ * Tests of the real external servers (the radio station: Icecast + Liquidsoap + ffmpeg; the cams'
+ * Janus), run by `npm test`'s `radio` step only: they take a minute and need the Debian packages.
  */
 export default defineConfig({
   root: import.meta.dirname,

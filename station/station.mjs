@@ -11,20 +11,27 @@ import {
   chmodSync,
   chownSync,
   existsSync,
-  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
   statSync,
-  unlinkSync,
   writeFileSync,
 } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { dyingWithParent } from "./die-with-parent.mjs";
 import { removePidFile, stopLeftovers, writePidFile } from "./pid-files.mjs";
+import {
+  collect,
+  exitOf,
+  installed,
+  mustBeFree,
+  readOrCreateSecret,
+  stopProcess,
+  supervise,
+  waitFor,
+} from "./processes.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const LIQUIDSOAP_SCRIPT = path.join(here, "radio.liq");
@@ -34,14 +41,7 @@ export const ICECAST_TEMPLATE = path.join(here, "icecast.xml.template");
 const ICECAST_USER = { user: "icecast2", group: "icecast" };
 const LIQUIDSOAP_USER = { user: "liquidsoap", group: "liquidsoap" };
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const isRoot = () => process.getuid?.() === 0;
-
-/** Whether a program is on the PATH. */
-function installed(program) {
-  const dirs = (process.env.PATH || "/usr/bin:/bin").split(path.delimiter);
-  return dirs.some((dir) => existsSync(path.join(dir, program)));
-}
 
 /** Both servers of the station are installed (`apt-get install icecast2 liquidsoap`). */
 export const stationPackagesInstalled = () => installed("icecast2") && installed("liquidsoap");
@@ -49,26 +49,6 @@ export const ffmpegInstalled = () => installed("ffmpeg");
 
 /** The file of the key Liquidsoap and the app share (the app's config reads the same file). */
 export const stationApiKeyFile = (dataDir) => path.join(dataDir, "station-api.key");
-
-/**
- * Reads a secret file, creating it on first use. Two processes starting at once agree: the file is
- * written aside and linked into place, so it appears whole or not at all.
- */
-function readOrCreateSecret(file, make) {
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const aside = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    writeFileSync(aside, make(), { mode: 0o600 });
-    try {
-      linkSync(aside, file);
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-    } finally {
-      unlinkSync(aside);
-    }
-  }
-  return readFileSync(file, "utf8");
-}
 
 const secret = () => randomBytes(24).toString("base64url");
 
@@ -265,63 +245,6 @@ function spawnAs(who, command, args, env) {
   return spawn(cmd, argv, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
 }
 
-/** Fails naming the port when another program listens on host:port (no waiting on its answers). */
-function mustBeFree(host, port, what) {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", (err) =>
-      reject(
-        new Error(
-          err.code === "EADDRINUSE"
-            ? `${host}:${port} (${what}) is in use by another program`
-            : `cannot listen on ${host}:${port} (${what}): ${err.message}`,
-        ),
-      ),
-    );
-    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
-  });
-}
-
-/** Keeps the last lines a process printed (for error messages) and passes each line on. */
-function collect(child, name, log) {
-  const lines = [];
-  let partial = "";
-  const take = (chunk) => {
-    const text = partial + chunk.toString("utf8");
-    const parts = text.split("\n");
-    partial = parts.pop() ?? "";
-    for (const line of parts) {
-      if (!line.trim()) continue;
-      lines.push(line);
-      if (lines.length > 40) lines.shift();
-      log?.(`[${name}] ${line}`);
-    }
-  };
-  child.stdout.on("data", take);
-  child.stderr.on("data", take);
-  return () => lines.join("\n");
-}
-
-async function stopProcess(child, graceMs = 5000) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  const signal = (sig) => {
-    try {
-      process.kill(-child.pid, sig);
-    } catch {
-      try {
-        child.kill(sig);
-      } catch {}
-    }
-  };
-  signal("SIGTERM");
-  const done = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]);
-  if (!done) {
-    signal("SIGKILL");
-    await exited;
-  }
-}
-
 async function icecastStatus(options) {
   try {
     const res = await fetch(
@@ -345,24 +268,6 @@ function mountOnAir(status, mount) {
       return false;
     }
   });
-}
-
-/** Polls `check` until it holds; fails when one of `children` ({ name, child, output }) exits. */
-async function waitFor(what, check, children, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  const output = () => children.map((c) => c.output()).join("\n");
-  while (Date.now() < deadline) {
-    for (const { name, child, output } of children) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(
-          `${what}: ${name} exited (${child.exitCode ?? child.signalCode})\n${output()}`,
-        );
-      }
-    }
-    if (await check()) return;
-    await sleep(200);
-  }
-  throw new Error(`${what}: not ready after ${timeoutMs / 1000} s\n${output()}`);
 }
 
 /**
@@ -454,16 +359,6 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
     await stop();
     throw err;
   }
-  // Why a server stopped: its exit code or signal and the last line it printed or logged.
-  const exitOf = (child, name, output) =>
-    new Promise((resolve) => {
-      const why = () => {
-        const last = output().trim().split("\n").pop();
-        return `${name} exited (${child.signalCode ?? child.exitCode})${last ? `: ${last}` : ""}`;
-      };
-      if (child.exitCode !== null || child.signalCode !== null) resolve(why());
-      else child.once("exit", () => resolve(why()));
-    });
   return {
     icecastUrl: `http://${options.icecastHost}:${options.icecastPort}`,
     streamUrl: `http://${options.icecastHost}:${options.icecastPort}${options.mount}`,
@@ -483,47 +378,17 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
  * is logged once the mount plays, once per start. `stop()` ends it for good.
  */
 export function superviseStation(options, log = console.log) {
-  let stopping = false;
-  let current = null;
-  let wake = () => {};
-  let delay = 1000;
   const say = (line) => log(`[station] ${line}`);
-  const done = (async () => {
-    await ensureTones(options.musicDir, say).catch((err) =>
-      say(`could not make tones: ${err.message}`),
-    );
-    while (!stopping) {
-      const startedAt = Date.now();
-      let why;
-      try {
-        current = await startStation(options, options.verbose ? log : undefined, say);
-        if (stopping) break;
-        say(
-          `on air: Icecast ${current.icecastUrl}${options.mount}, live DJs on ${options.harborHost}:${options.harborPort}`,
-        );
-        why = await current.exited;
-      } catch (err) {
-        why = `could not start: ${err.message}`;
-      }
-      if (stopping) break;
-      await current?.stop();
-      current = null;
-      if (Date.now() - startedAt > 60_000) delay = 1000;
-      say(`${why}; starting it again in ${delay / 1000} s`);
-      await new Promise((r) => {
-        wake = r;
-        setTimeout(r, delay);
-      });
-      delay = Math.min(delay * 2, 30_000);
-    }
-    await current?.stop();
-  })();
-  return {
-    async stop() {
-      stopping = true;
-      wake();
-      await current?.stop();
-      await done;
-    },
-  };
+  return supervise({
+    say,
+    prepare: () =>
+      ensureTones(options.musicDir, say).catch((err) =>
+        say(`could not make tones: ${err.message}`),
+      ),
+    start: () => startStation(options, options.verbose ? log : undefined, say),
+    ready: (current) =>
+      say(
+        `on air: Icecast ${current.icecastUrl}${options.mount}, live DJs on ${options.harborHost}:${options.harborPort}`,
+      ),
+  });
 }

@@ -46,6 +46,8 @@ export const ICECAST = { pkg: "icecast2", check: () => existsSync("/usr/bin/icec
 export const LIQUIDSOAP = { pkg: "liquidsoap", check: () => existsSync("/usr/bin/liquidsoap") };
 export const FFMPEG = { pkg: "ffmpeg", check: () => existsSync("/usr/bin/ffmpeg") };
 export const RADIO_STATION = [ICECAST, LIQUIDSOAP, FFMPEG];
+/** The cams' media server (README: Cams): Janus with its VideoRoom plugin and WebSocket transport. */
+export const JANUS = { pkg: "janus", check: () => existsSync("/usr/bin/janus") };
 
 /** The packages of `list` (items: { pkg, check }) that are not installed. */
 export const missingDebianPackages = (list) =>

@@ -159,6 +159,41 @@ const envSchema = z.object({
   /** How often the app asks the station for now-playing. */
   RADIO_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   /**
+   * Cams (README "Cams"): `npm start` runs Janus when it is installed (CAMS=off skips it; JANUS_URL
+   * names an existing Janus instead, and then nothing is started).
+   */
+  CAMS: bool.default(true),
+  JANUS_URL: z
+    .string()
+    .regex(/^wss?:\/\//, "must be a ws:// or wss:// URL")
+    .optional(),
+  /** The API secret of the Janus JANUS_URL names (the bundled one's is made into DATA_DIR/janus). */
+  JANUS_API_SECRET: z.string().min(1).optional(),
+  /** The bundled Janus's WebSocket API port (on 127.0.0.1 only). */
+  JANUS_WS_PORT: z.coerce.number().int().min(1).max(65535).default(8188),
+  /** The UDP ports Janus sends and receives media on: browsers must reach them. */
+  CAMS_RTP_PORTS: z
+    .string()
+    .regex(/^\d{4,5}-\d{4,5}$/, "must be a range such as 20000-20999")
+    .refine((r) => {
+      const [min = 0, max = 0] = r.split("-").map(Number);
+      return min >= 1024 && max <= 65535 && max > min;
+    }, "must be a range of ports between 1024 and 65535 such as 20000-20999")
+    .default("20000-20999"),
+  /** The public address Janus announces behind a 1:1 NAT (nat_1_1_mapping). */
+  CAMS_PUBLIC_IP: z.string().min(1).optional(),
+  /** host:port of a STUN server Janus (and browsers) use, and of a TURN server for strict networks. */
+  CAMS_STUN_SERVER: z
+    .string()
+    .regex(/^[^\s:]+:\d{1,5}$/, "must be host:port")
+    .optional(),
+  CAMS_TURN_SERVER: z
+    .string()
+    .regex(/^[^\s:]+:\d{1,5}$/, "must be host:port")
+    .optional(),
+  CAMS_TURN_USERNAME: z.string().min(1).optional(),
+  CAMS_TURN_PASSWORD: z.string().min(1).optional(),
+  /**
    * TEST-ONLY: on registers the browser tests' seams (`src/test-seams.ts`: e.g. a battleships
    * game's hidden fleets). Never on in production; off by default.
    */

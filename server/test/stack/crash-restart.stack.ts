@@ -141,6 +141,8 @@ beforeAll(async () => {
     STATION_HARBOR_PORT: String(await freePortPair()),
     // No web app to serve or build: this is about the server and the station.
     WEB_DIST_DIR: path.join(dataDir, "no-web"),
+    // Janus has its own crash test (janus.stack.ts).
+    CAMS: "off",
     LOG_LEVEL: "warn",
   };
 });

@@ -1,0 +1,187 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Janode from "janode";
+import VideoRoomPlugin from "janode/plugins/videoroom";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAMS_ROOM, janusSecrets } from "../../../station/janus.mjs";
+import { freePort } from "../free-port.ts";
+import { collectOutput } from "../process-output.ts";
+
+/**
+ * The cams' Janus as `npm start` runs it (scripts/start.mjs, README: Cams): ready on its WebSocket
+ * API with the generated secret, a VideoRoom handle made through janode, the chat's room there;
+ * Janus started again when it dies; after a kill -9 of the app the next start leaves exactly one
+ * Janus for the data folder.
+ */
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const READY = /\[cams\] Janus \S+ ready on (ws:\/\/127\.0\.0\.1:\d+) in (\d+) ms/g;
+
+let dataDir: string;
+let env: NodeJS.ProcessEnv;
+let wsPort: number;
+const started: Start[] = [];
+
+interface Start {
+  child: ChildProcess;
+  exited: Promise<void>;
+  output(): string;
+}
+
+function npmStart(): Start {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = collectOutput(child);
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const start = { child, exited, output };
+  started.push(start);
+  return start;
+}
+
+/** Waits until `pattern` has matched `count` times in the start's output. */
+async function waitForLines(start: Start, pattern: RegExp, count = 1, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while ((start.output().match(pattern)?.length ?? 0) < count) {
+    if (start.child.exitCode !== null || start.child.signalCode !== null) {
+      throw new Error(`npm start ended before ${pattern}:\n${start.output()}`);
+    }
+    if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${start.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function startWithJanus() {
+  const start = npmStart();
+  await waitForLines(start, READY);
+  await waitForLines(start, /Airwave is running on/);
+  return start;
+}
+
+const read = (file: string) => {
+  try {
+    return readFileSync(file, "latin1");
+  } catch {
+    return "";
+  }
+};
+
+/** The live janus processes (zombies left out) whose command line names this DATA_DIR. */
+function janusProcesses() {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = read(`/proc/${entry}/stat`);
+    if (!stat || /^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2))) continue;
+    if (read(`/proc/${entry}/comm`).trim() !== "janus") continue;
+    if (read(`/proc/${entry}/cmdline`).includes(dataDir)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not ${what} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Connects as the cams feature will: the API secret from DATA_DIR, a VideoRoom handle. */
+async function videoRoomAnswers() {
+  const connection = await Janode.connect({
+    address: { url: `ws://127.0.0.1:${wsPort}`, apisecret: janusSecrets(dataDir).api },
+    max_retries: 1,
+    retry_time_secs: 0,
+  });
+  try {
+    const info = await connection.getInfo();
+    const session = await connection.create();
+    const handle = await session.attach(VideoRoomPlugin);
+    const room = await handle.exists({ room: CAMS_ROOM });
+    await handle.detach();
+    await session.destroy();
+    return { version: info.version_string, plugins: Object.keys(info.plugins ?? {}), room };
+  } finally {
+    await connection.close();
+  }
+}
+
+beforeAll(async () => {
+  Janode.Logger.setLevel("none");
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "airwave-janus-"));
+  wsPort = await freePort();
+  env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: "C.UTF-8",
+    HOST: "127.0.0.1",
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    STATION: "off",
+    CAMS: "on",
+    JANUS_WS_PORT: String(wsPort),
+    CAMS_RTP_PORTS: "47000-47099",
+    WEB_DIST_DIR: path.join(dataDir, "no-web"),
+    LOG_LEVEL: "warn",
+  };
+});
+
+afterAll(async () => {
+  for (const start of started) {
+    if (start.child.exitCode === null && start.child.signalCode === null) {
+      start.child.kill("SIGTERM");
+      await Promise.race([start.exited, new Promise((r) => setTimeout(r, 10_000))]);
+      try {
+        process.kill(-(start.child.pid as number), "SIGKILL");
+      } catch {}
+    }
+  }
+  // Janus stops with the app; whatever still runs is a defect reported below, and ended anyway.
+  await until(() => janusProcesses().length === 0, "stopped", 5_000).catch(() => {});
+  const left = janusProcesses();
+  for (const pid of left) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {}
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  expect(left).toEqual([]);
+}, 30_000);
+
+describe("Janus under npm start", () => {
+  it("answers with a VideoRoom handle, comes back when it dies, and stays one after a kill -9 of the app", async () => {
+    const first = await startWithJanus();
+    const [, url, startMs] = [...first.output().matchAll(READY)][0] ?? [];
+    expect(url).toBe(`ws://127.0.0.1:${wsPort}`);
+    console.log(`Janus ready ${startMs} ms after it was started`);
+    expect(await videoRoomAnswers()).toEqual({
+      version: "1.1.2",
+      plugins: ["janus.plugin.videoroom"],
+      room: expect.objectContaining({ room: CAMS_ROOM, exists: true }),
+    });
+    expect(janusProcesses()).toHaveLength(1);
+
+    // Janus dies: the supervisor starts it again, and it answers.
+    for (const dead of janusProcesses()) process.kill(dead, "SIGKILL");
+    await waitForLines(first, /\[cams\] Janus exited \(SIGKILL\).*; starting it again in 1 s/);
+    await waitForLines(first, READY, 2);
+    expect((await videoRoomAnswers()).room.exists).toBe(true);
+
+    // kill -9 of the app's node process: its Janus goes with it, the next start runs one.
+    const before = janusProcesses();
+    expect(before).toHaveLength(1);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const second = await startWithJanus();
+    expect(janusProcesses()).toHaveLength(1);
+    expect(janusProcesses()).not.toEqual(before);
+    expect((await videoRoomAnswers()).room.exists).toBe(true);
+    expect(second.output()).not.toMatch(/starting it again/);
+  }, 30_000);
+});
