@@ -9,6 +9,7 @@ export * from "./answers.ts";
 export * from "./auth.routes.ts";
 export * from "./auth.ts";
 export * from "./battleships.ts";
+export * from "./cams.ts";
 export * from "./chat.routes.ts";
 export * from "./chat.ts";
 export * from "./chat-announcements.ts";
