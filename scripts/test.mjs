@@ -5,6 +5,7 @@ import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureNpmDeps } from "./lib/deps.mjs";
+import { inLoopbackNamespace } from "./lib/loopback-netns.mjs";
 import { packagesRefusingNode, requireSupportedNode } from "./lib/node-version.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import {
@@ -13,6 +14,7 @@ import {
   ensureDebianPackages,
   FAKETIME,
   FFMPEG,
+  IPROUTE,
   JANUS,
   NGINX,
   POSTGRESQL,
@@ -78,6 +80,20 @@ const steps = [
     needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG],
   },
   { name: "build", cmd: ["npm", "run", "build"] },
+  {
+    name: "cams",
+    title:
+      "cams: Janus, the app and members' browsers with fake cameras, in a loopback-only network namespace",
+    cmd: inLoopbackNamespace([
+      "npx",
+      "playwright",
+      "test",
+      "--config",
+      "e2e/playwright.cams.config.ts",
+    ]),
+    env: { CHROMIUM_PATH },
+    needs: [JANUS, CHROMIUM, EMOJI_FONT, IPROUTE],
+  },
   {
     name: "e2e",
     cmd: ["npm", "test", "-w", "@airwave/e2e"],

@@ -52,13 +52,25 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
   throw new Error(`the app did not become healthy:\n${log()}`);
 }
 
-interface Started {
+export interface Started {
   app: E2eApp;
+  /** The app's process id. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
+export interface AppOptions {
+  /** More settings for the app. */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * Runs once the data folder is seeded, before the app starts (the cams test starts Janus there);
+   * what it returns is run when the app has stopped.
+   */
+  prepare?: (dataDir: string) => Promise<() => Promise<void>>;
+}
+
 /** Seeds a fresh data folder and starts the built app on free ports, with its own GIPHY imitation. */
-async function startApp(): Promise<Started> {
+export async function startApp(options: AppOptions = {}): Promise<Started> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "airwave-e2e-"));
   const env = {
     ...process.env,
@@ -80,6 +92,7 @@ async function startApp(): Promise<Started> {
     .trim()
     .split("\n")
     .pop();
+  const unprepare = (await options.prepare?.(dataDir)) ?? (async () => {});
 
   // The local imitation of GIPHY (the tests never reach the internet); the app holds its key.
   const giphy = await startGiphyFake();
@@ -104,6 +117,9 @@ async function startApp(): Promise<Started> {
       ROULETTE_BETTING_MS: "15000",
       ROULETTE_SPIN_MS: "4000",
       ROULETTE_RESET_MS: "5000",
+      // No cams here (no Janus runs): the cams test has its own app and Janus (e2e/cams/).
+      CAMS: "off",
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -115,6 +131,7 @@ async function startApp(): Promise<Started> {
       await exited;
     }
     await giphy.close();
+    await unprepare();
     rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
@@ -124,6 +141,7 @@ async function startApp(): Promise<Started> {
   });
   return {
     app: { url, dataDir, giphyUrl: giphy.url, radio, seed: JSON.parse(seeded ?? "{}") },
+    pid: server.pid ?? 0,
     stop,
   };
 }

@@ -47,6 +47,11 @@ export const LIQUIDSOAP = { pkg: "liquidsoap", check: () => existsSync("/usr/bin
 export const FFMPEG = { pkg: "ffmpeg", check: () => existsSync("/usr/bin/ffmpeg") };
 export const RADIO_STATION = [ICECAST, LIQUIDSOAP, FFMPEG];
 /** The cams' media server (README: Cams): Janus with its VideoRoom plugin and WebSocket transport. */
+/** `ip` for the cams' loopback-only network namespace (scripts/lib/loopback-netns.mjs). */
+export const IPROUTE = {
+  pkg: "iproute2",
+  check: () => existsSync("/usr/sbin/ip") || existsSync("/sbin/ip") || existsSync("/usr/bin/ip"),
+};
 export const JANUS = { pkg: "janus", check: () => existsSync("/usr/bin/janus") };
 
 /** The packages of `list` (items: { pkg, check }) that are not installed. */
