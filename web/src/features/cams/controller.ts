@@ -236,11 +236,9 @@ export class CamsController {
     }
   }
 
-  /** Stop cam (ignored unless on cam or starting). */
+  /** Stop cam (ignored unless live: a start in progress ends by itself, within 15 s at most). */
   stop() {
-    const { own } = this.view;
-    if (own !== "live" && own !== "starting") return;
-    this.stopOwn();
+    if (this.view.own === "live") this.stopOwn(true);
   }
 
   /** The own cam stopped showing video (its track ended, or its frames stopped). */
@@ -254,12 +252,16 @@ export class CamsController {
     return !this.disposed && attempt === this.attempt;
   }
 
-  /** Closes the own media; the server is told, and the cam is off once it confirms. */
-  private stopOwn() {
+  /**
+   * Closes the own media and tells the server. After Stop (`confirm`) the cam is off once the
+   * server confirms (30 s at most); after a failure it is off at once.
+   */
+  private stopOwn(confirm = false) {
     const wasPublishing = !!this.publisher;
     this.closeOwnMedia();
     this.attempt++;
-    if (wasPublishing && this.room.emit(IN.unpublish)) {
+    const told = wasPublishing && this.room.emit(IN.unpublish);
+    if (told && confirm) {
       this.set({ own: "stopping" });
       this.stopTimer = setTimeout(() => this.backToOff(), CAMS_LIMITS.requestTimeoutMs);
     } else {

@@ -1,0 +1,50 @@
+import { type CamView, CAMS_SERVER_EVENTS as OUT, type UserData } from "@airwave/contracts";
+import { act } from "@testing-library/react";
+import { me } from "../../test/fake-session.tsx";
+import { renderInRoom } from "../chat/room/testing.tsx";
+import { CamsOverlay } from "./CamAlertDialog.tsx";
+import { LiveCams } from "./LiveCams.tsx";
+import { MyCam } from "./MyCam.tsx";
+
+/** A member on cam as the room hears it. */
+export const camOf = (userId: string, username: string): CamView => ({
+  userId,
+  username,
+  profileimage: "",
+  startedAt: "2026-03-10T12:00:00.000Z",
+});
+
+export const BOB = camOf("u-bob", "bob");
+export const CARA = camOf("u-cara", "cara");
+export const MY_CAM = camOf(me._id, me.username);
+
+/** Lets the pending promises (the media layer's answers) settle. */
+export const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  });
+
+/**
+ * The cams' screen parts (live cams panel, My Cam, the alert) in a room joined as the test member,
+ * who then hears `active-cams` (available, with `cams`). `sent(event)` lists the payloads the
+ * member sent with that event.
+ */
+export async function renderCams({
+  cams = [] as CamView[],
+  available = true,
+  mobile = false,
+  who = me as UserData,
+} = {}) {
+  const room = await renderInRoom(
+    <>
+      <LiveCams me={who} mobile={mobile} />
+      <MyCam me={who} mobile={mobile} />
+      <CamsOverlay me={who} mobile={mobile} />
+    </>,
+  );
+  room.send(OUT.active, { available, cams, iceServers: [] });
+  await settle();
+  const sent = (event: string) =>
+    room.socket.emit.mock.calls.filter(([e]) => e === event).map(([, payload]) => payload);
+  return { ...room, sent };
+}
