@@ -2,34 +2,11 @@ import { CAMS_LIMITS, CAMS_MESSAGES, CAMS_UI_TEXTS } from "@airwave/contracts";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import VisibilityOffIcon from "@mui/icons-material/VisibilityOff";
-import { Box, IconButton, Paper, Tooltip, Typography } from "@mui/material";
-import type { ReactNode } from "react";
+import { Box, Paper, Typography } from "@mui/material";
 import { useRef, useState } from "react";
+import { CamButton } from "./CamButton.tsx";
 import { CamVideo } from "./CamVideo.tsx";
 import { useTileHealth } from "./tile-health.ts";
-
-function TileButton({
-  label,
-  onClick,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={label}>
-      <IconButton
-        aria-label={label}
-        onClick={onClick}
-        size="small"
-        sx={{ color: "inherit", p: 0.25 }}
-      >
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 /**
  * One cam of the live cams panel (chat spec 2, 4): 180 px times the scale wide, the member's name,
@@ -113,11 +90,12 @@ export function CamTile({
           {name}
         </Typography>
         {onHide && (
-          <TileButton label={CAMS_UI_TEXTS.hide} onClick={onHide}>
+          <CamButton overVideo label={CAMS_UI_TEXTS.hide} onClick={onHide}>
             <VisibilityOffIcon fontSize="inherit" />
-          </TileButton>
+          </CamButton>
         )}
-        <TileButton
+        <CamButton
+          overVideo
           label={CAMS_UI_TEXTS.reload}
           onClick={() => {
             setReload((n) => n + 1);
@@ -125,10 +103,10 @@ export function CamTile({
           }}
         >
           <RefreshIcon fontSize="inherit" />
-        </TileButton>
-        <TileButton label={CAMS_UI_TEXTS.expand} onClick={onExpand}>
+        </CamButton>
+        <CamButton overVideo label={CAMS_UI_TEXTS.expand} onClick={onExpand}>
           <OpenInNewIcon fontSize="inherit" />
-        </TileButton>
+        </CamButton>
       </Box>
     </Paper>
   );

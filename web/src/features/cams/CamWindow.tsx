@@ -3,16 +3,11 @@ import CloseIcon from "@mui/icons-material/Close";
 import FullscreenIcon from "@mui/icons-material/Fullscreen";
 import MinimizeIcon from "@mui/icons-material/Minimize";
 import OpenInFullIcon from "@mui/icons-material/OpenInFull";
-import { Box, IconButton, Paper, Tooltip, Typography } from "@mui/material";
-import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import {
-  type Bounds,
-  clampRect,
-  moveRect,
-  type Rect,
-  resizeRect,
-  viewportSize,
-} from "../chat/pm/geometry.ts";
+import { Box, Paper, Typography } from "@mui/material";
+import { useRef, useState } from "react";
+import { useWindowRect } from "../chat/pm/drag.ts";
+import { type Bounds, clampRect, viewportSize } from "../chat/pm/geometry.ts";
+import { CamButton } from "./CamButton.tsx";
 import { CamVideo } from "./CamVideo.tsx";
 
 /** A cam window is at least 320 x 240 (chat spec 9) and stays inside the viewport. */
@@ -21,24 +16,6 @@ const BOUNDS: Bounds = {
   minHeight: CAMS_LIMITS.windowMin.height,
   margin: PM_WINDOW.margin,
 };
-
-function WindowButton({
-  label,
-  onClick,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={label}>
-      <IconButton aria-label={label} onClick={onClick} size="small" sx={{ color: "inherit" }}>
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 /**
  * A cam opened in a window (chat spec 2): dragged by its title bar, resized by its corner (at
@@ -56,51 +33,22 @@ export function CamWindow({
   offset: number;
   onClose: () => void;
 }) {
-  const [rect, setRect] = useState<Rect>(() =>
-    clampRect(
-      {
-        x: 40 + offset * 24,
-        y: 80 + offset * 24,
-        width: BOUNDS.minWidth,
-        height: BOUNDS.minHeight + 40,
-      },
-      viewportSize(),
-      BOUNDS,
-    ),
+  const { rect, dragHandlers } = useWindowRect(
+    () =>
+      clampRect(
+        {
+          x: 40 + offset * 24,
+          y: 80 + offset * 24,
+          width: BOUNDS.minWidth,
+          height: BOUNDS.minHeight + 40,
+        },
+        viewportSize(),
+        BOUNDS,
+      ),
+    BOUNDS,
   );
   const [minimised, setMinimised] = useState(false);
-  const drag = useRef<{ kind: "move" | "resize"; x: number; y: number; start: Rect } | null>(null);
   const paper = useRef<HTMLDivElement | null>(null);
-
-  useEffect(() => {
-    const keepInside = () => setRect((r) => clampRect(r, viewportSize(), BOUNDS));
-    window.addEventListener("resize", keepInside);
-    return () => window.removeEventListener("resize", keepInside);
-  }, []);
-
-  const dragHandlers = (kind: "move" | "resize") => ({
-    onPointerDown: (e: PointerEvent<HTMLElement>) => {
-      if (e.button !== 0 || (e.target as HTMLElement).closest("button")) return;
-      e.preventDefault();
-      e.currentTarget.setPointerCapture?.(e.pointerId);
-      drag.current = { kind, x: e.clientX, y: e.clientY, start: rect };
-    },
-    onPointerMove: (e: PointerEvent<HTMLElement>) => {
-      const d = drag.current;
-      if (!d) return;
-      const dx = e.clientX - d.x;
-      const dy = e.clientY - d.y;
-      setRect(
-        d.kind === "move"
-          ? moveRect(d.start, dx, dy, viewportSize(), BOUNDS)
-          : resizeRect(d.start, dx, dy, viewportSize(), BOUNDS),
-      );
-    },
-    onPointerUp: (e: PointerEvent<HTMLElement>) => {
-      drag.current = null;
-      e.currentTarget.releasePointerCapture?.(e.pointerId);
-    },
-  });
 
   const label = CAMS_UI_TEXTS.windowOf(name);
   return (
@@ -123,20 +71,25 @@ export function CamWindow({
         color: "common.white",
       }}
     >
-      <Box
-        {...dragHandlers("move")}
-        sx={{ display: "flex", alignItems: "center", pl: 1, cursor: "move", touchAction: "none" }}
-      >
-        <Typography variant="subtitle2" noWrap sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ display: "flex", alignItems: "center", pl: 1 }}>
+        <Typography
+          {...dragHandlers("move")}
+          variant="subtitle2"
+          noWrap
+          tabIndex={0}
+          sx={{ flex: 1, minWidth: 0, cursor: "move", touchAction: "none", py: 0.5 }}
+        >
           {name}
         </Typography>
-        <WindowButton
+        <CamButton
+          overVideo
           label={minimised ? CAMS_UI_TEXTS.restore : CAMS_UI_TEXTS.minimise}
           onClick={() => setMinimised((m) => !m)}
         >
           {minimised ? <OpenInFullIcon fontSize="small" /> : <MinimizeIcon fontSize="small" />}
-        </WindowButton>
-        <WindowButton
+        </CamButton>
+        <CamButton
+          overVideo
           label={CAMS_UI_TEXTS.fullscreen}
           onClick={() => {
             setMinimised(false);
@@ -144,10 +97,10 @@ export function CamWindow({
           }}
         >
           <FullscreenIcon fontSize="small" />
-        </WindowButton>
-        <WindowButton label={CAMS_UI_TEXTS.close} onClick={onClose}>
+        </CamButton>
+        <CamButton overVideo label={CAMS_UI_TEXTS.close} onClick={onClose}>
           <CloseIcon fontSize="small" />
-        </WindowButton>
+        </CamButton>
       </Box>
       {!minimised && (
         <Box sx={{ flex: 1, minHeight: 0, position: "relative" }}>

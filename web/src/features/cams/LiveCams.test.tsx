@@ -6,23 +6,13 @@ import {
   CAMS_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetCamsPage } from "./controller.ts";
-import { ANSWER_SDP, fake, fakeStream, resetFakeMedia } from "./fake-media.ts";
-import { BOB, CARA, renderCams, settle } from "./test-utils.tsx";
+import { describe, expect, it, vi } from "vitest";
+import { ANSWER_SDP, fake, fakeStream } from "./fake-media.ts";
+import { BOB, CARA, newPageEachTest, receiveBob, renderCams, settle } from "./test-utils.tsx";
 
 vi.mock("./media.ts", () => import("./fake-media.ts"));
 
-beforeEach(() => {
-  resetFakeMedia();
-  resetCamsPage();
-  // biome-ignore lint/suspicious/noDocumentCookie: resetting the scale cookie between tests
-  document.cookie = `${CAMS_LIMITS.scaleCookie}=; max-age=0; path=/`;
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+newPageEachTest();
 
 const panel = () => screen.getByRole("region", { name: CAMS_UI_TEXTS.liveCams });
 const tile = (name: string) => screen.queryByRole("group", { name: CAMS_UI_TEXTS.tileOf(name) });
@@ -118,12 +108,7 @@ describe("the live cams panel", () => {
     vi.useFakeTimers();
     fake.renders = false;
     const { send, sent } = await renderCams({ cams: [BOB] });
-    send(OUT.offer, {
-      jsep: { type: "offer", sdp: "v=0 janus" },
-      streams: [{ mid: "0", userId: "u-bob" }],
-    });
-    await settle();
-    act(() => fake.receiver?.onStreams(new Map([["u-bob", fakeStream("bob")]])));
+    await receiveBob(send);
     act(() => vi.advanceTimersByTime(CAMS_LIMITS.tileRetry.minMs - 1));
     expect(sent(IN.keyframe)).toEqual([]);
     act(() => vi.advanceTimersByTime(CAMS_LIMITS.tileRetry.maxMs * 20));
@@ -137,12 +122,7 @@ describe("the live cams panel", () => {
   it("removes a cam whose frames fail 3 checks in a row (no longer watched)", async () => {
     vi.useFakeTimers();
     const { send, sent } = await renderCams({ cams: [BOB] });
-    send(OUT.offer, {
-      jsep: { type: "offer", sdp: "v=0 janus" },
-      streams: [{ mid: "0", userId: "u-bob" }],
-    });
-    await settle();
-    act(() => fake.receiver?.onStreams(new Map([["u-bob", fakeStream("bob")]])));
+    await receiveBob(send);
     // Frames advance for one check, then stop.
     act(() => vi.advanceTimersByTime(CAMS_LIMITS.frameCheckMs));
     fake.framesFrozen = true;

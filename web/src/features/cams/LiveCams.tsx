@@ -2,36 +2,15 @@ import { CAMS_LIMITS, CAMS_UI_TEXTS, type CamView } from "@airwave/contracts";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import ZoomInIcon from "@mui/icons-material/ZoomIn";
 import ZoomOutIcon from "@mui/icons-material/ZoomOut";
-import { Box, Button, IconButton, Tooltip, Typography } from "@mui/material";
-import { type ReactNode, useEffect, useState } from "react";
+import { Box, Button, Typography } from "@mui/material";
+import { useEffect, useState } from "react";
 import { useRoomState } from "../chat/room/hooks.ts";
 import type { RoomUiProps } from "../chat/room/ui.ts";
+import { CamButton } from "./CamButton.tsx";
 import { CamTile } from "./CamTile.tsx";
 import { CamWindow } from "./CamWindow.tsx";
 import { useCams } from "./hooks.ts";
 import { clampScale, readScale, stepScale, writeScale } from "./scale.ts";
-
-function BarButton({
-  label,
-  onClick,
-  disabled,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton aria-label={label} onClick={onClick} disabled={disabled} size="small">
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
-}
 
 /**
  * The live cams panel (chat spec 2, 4): the scale (smaller, larger, the percentage; kept in the
@@ -96,26 +75,26 @@ export function LiveCams({ me, mobile }: RoomUiProps) {
         <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 800, mr: "auto" }}>
           {CAMS_UI_TEXTS.liveCams}
         </Typography>
-        <BarButton
+        <CamButton
           label={CAMS_UI_TEXTS.smaller}
           onClick={() => changeScale(-1)}
           disabled={shown <= (mobile ? SCALE.mobileMin : SCALE.min)}
         >
           <ZoomOutIcon fontSize="small" />
-        </BarButton>
+        </CamButton>
         <Typography variant="caption" sx={{ minWidth: 36, textAlign: "center" }}>
           {CAMS_UI_TEXTS.scale(shown)}
         </Typography>
-        <BarButton
+        <CamButton
           label={CAMS_UI_TEXTS.larger}
           onClick={() => changeScale(1)}
           disabled={shown >= SCALE.max}
         >
           <ZoomInIcon fontSize="small" />
-        </BarButton>
-        <BarButton label={CAMS_UI_TEXTS.reloadAll} onClick={() => controller?.reloadAll()}>
+        </CamButton>
+        <CamButton label={CAMS_UI_TEXTS.reloadAll} onClick={() => controller?.reloadAll()}>
           <RefreshIcon fontSize="small" />
-        </BarButton>
+        </CamButton>
       </Box>
       <Box sx={{ overflowY: "auto", minHeight: 0, px: 1.5, pb: 1 }}>
         {empty && (

@@ -6,28 +6,20 @@ import {
   CAMS_CLIENT_EVENTS as IN,
   CAMS_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { me } from "../../test/fake-session.tsx";
 import { renderInRoom } from "../chat/room/testing.tsx";
 import { chatUser } from "../chat/test-utils.ts";
 import { UserList } from "../chat/UserList.tsx";
 import { CloseCamItem } from "./CloseCamItem.tsx";
-import { resetCamsPage } from "./controller.ts";
-import { fake, OFFER_SDP, resetFakeMedia } from "./fake-media.ts";
-import { BOB, MY_CAM, renderCams, settle } from "./test-utils.tsx";
+import { fake, OFFER_SDP } from "./fake-media.ts";
+import { BOB, MY_CAM, newPageEachTest, renderCams, settle } from "./test-utils.tsx";
 
 vi.mock("./media.ts", () => import("./fake-media.ts"));
 
-beforeEach(() => {
-  resetFakeMedia();
-  resetCamsPage();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+newPageEachTest();
 
 const myCam = () => screen.getByRole("region", { name: CAMS_UI_TEXTS.myCam });
 const button = (name: string) => within(myCam()).getByRole("button", { name });

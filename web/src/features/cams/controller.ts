@@ -6,6 +6,7 @@ import {
   CAMS_CLIENT_EVENTS as IN,
   CAMS_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
+import type { DialogMessage } from "../../ui/MessageDialog.tsx";
 import type { ChatRoom } from "../chat/room/features.ts";
 import { isRecord } from "../chat/room/payload.ts";
 import type {
@@ -19,12 +20,9 @@ import type {
 /** The member's own cam (chat spec 4): off, starting, live, stopping. */
 export type OwnCamStatus = "off" | "starting" | "live" | "stopping";
 
-/** An error to show: a title, its text, and the tips of 'Camera Test Failed'. */
-export interface CamAlert {
+/** An error to show: a title, its text, and the tips of 'Camera Test Failed' (`list`). */
+export interface CamAlert extends DialogMessage {
   key: number;
-  title: string;
-  message: string;
-  tips?: readonly string[];
 }
 
 export interface CamsView {
@@ -123,8 +121,8 @@ export class CamsController {
     for (const listener of this.listeners) listener();
   }
 
-  private alert(title: string, message: string, tips?: readonly string[]) {
-    this.set({ alert: { key: ++this.seq, title, message, ...(tips ? { tips } : {}) } });
+  private alert(title: string, message: string, list?: readonly string[]) {
+    this.set({ alert: { key: ++this.seq, title, message, ...(list ? { list } : {}) } });
   }
 
   dismissAlert() {

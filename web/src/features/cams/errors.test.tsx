@@ -5,22 +5,14 @@ import {
   CAMS_CLIENT_EVENTS as IN,
   CAMS_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetCamsPage } from "./controller.ts";
-import { fake, resetFakeMedia } from "./fake-media.ts";
-import { BOB, MY_CAM, renderCams, settle } from "./test-utils.tsx";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { fake } from "./fake-media.ts";
+import { BOB, MY_CAM, newPageEachTest, renderCams, settle } from "./test-utils.tsx";
 
 vi.mock("./media.ts", () => import("./fake-media.ts"));
 
-beforeEach(() => {
-  resetFakeMedia();
-  resetCamsPage();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+newPageEachTest();
 
 const { mediaError } = CAMS_MESSAGES;
 const alertTitled = (title: string) => screen.getByRole("dialog", { name: title });

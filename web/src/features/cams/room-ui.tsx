@@ -1,5 +1,5 @@
 import { defineRoomUi } from "../chat/room/ui.ts";
-import { CamsOverlay } from "./CamAlertDialog.tsx";
+import { CamsOverlay } from "./CamsOverlay.tsx";
 import { CloseCamItem } from "./CloseCamItem.tsx";
 import { LiveCams } from "./LiveCams.tsx";
 import { MyCam } from "./MyCam.tsx";

@@ -1,8 +1,11 @@
 import { type CamView, CAMS_SERVER_EVENTS as OUT, type UserData } from "@airwave/contracts";
-import { act } from "@testing-library/react";
+import { act, cleanup } from "@testing-library/react";
+import { afterEach, beforeEach, vi } from "vitest";
 import { me } from "../../test/fake-session.tsx";
 import { renderInRoom } from "../chat/room/testing.tsx";
-import { CamsOverlay } from "./CamAlertDialog.tsx";
+import { CamsOverlay } from "./CamsOverlay.tsx";
+import { resetCamsPage } from "./controller.ts";
+import { fake, fakeStream, resetFakeMedia } from "./fake-media.ts";
 import { LiveCams } from "./LiveCams.tsx";
 import { MyCam } from "./MyCam.tsx";
 
@@ -47,4 +50,29 @@ export async function renderCams({
   const sent = (event: string) =>
     room.socket.emit.mock.calls.filter(([e]) => e === event).map(([, payload]) => payload);
   return { ...room, sent };
+}
+
+/**
+ * Each test on a new page with the fake media reset (the test file mocks `./media.ts` with
+ * `./fake-media.ts` itself: `vi.mock` is per file).
+ */
+export function newPageEachTest() {
+  beforeEach(() => {
+    resetFakeMedia();
+    resetCamsPage();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+}
+
+/** The server offers bob's cam on mid 0; the receive connection then gets its stream. */
+export async function receiveBob(send: (event: string, payload?: unknown) => void) {
+  send(OUT.offer, {
+    jsep: { type: "offer", sdp: "v=0 janus" },
+    streams: [{ mid: "0", userId: BOB.userId }],
+  });
+  await settle();
+  act(() => fake.receiver?.onStreams(new Map([[BOB.userId, fakeStream("bob")]])));
 }
