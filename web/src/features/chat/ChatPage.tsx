@@ -24,18 +24,18 @@ import {
   IconButton,
   LinearProgress,
   Paper,
-  Tooltip,
   Typography,
   useMediaQuery,
 } from "@mui/material";
 import { useSnackbar } from "notistack";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ComponentProps, useCallback, useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuthStatus, useMe } from "../../app/session.ts";
 import { useRealtimeConnection } from "../../app/socket.ts";
 import { CountBadge, countText } from "../../ui/CountBadge.tsx";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
+import { TooltipIconButton } from "../../ui/TooltipIconButton.tsx";
 import { ImageViewer } from "../posts/ImageViewer.tsx";
 import { AnnouncementButton } from "./announcements/AnnouncementComposer.tsx";
 import { IncomingAnnouncement } from "./announcements/IncomingAnnouncement.tsx";
@@ -82,36 +82,10 @@ function useDockHeight(enabled: boolean): number {
 
 export { kickDestination, mentionsBan } from "../auth/banned-url.ts";
 
-function HeaderButton({
-  label,
-  onClick,
-  disabled,
-  pressed,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  pressed?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton
-          aria-label={label}
-          onClick={onClick}
-          disabled={disabled}
-          aria-pressed={pressed}
-          size="small"
-          sx={{ p: 0.75 }}
-        >
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
-}
+/** A button of the chat box's header. */
+const HeaderButton = (props: Omit<ComponentProps<typeof TooltipIconButton>, "sx">) => (
+  <TooltipIconButton {...props} sx={{ p: 0.75 }} />
+);
 
 function SidePanel({
   users,
