@@ -59,6 +59,30 @@ describe("the live cams panel", () => {
     expect(within(tile("bob") as HTMLElement).getByText(CAMS_UI_TEXTS.loading)).toBeVisible();
   });
 
+  it("after a lost connection clears the cams, asks for them again and watches them anew", async () => {
+    const { send, sent } = await renderCams({ cams: [BOB] });
+    await receiveBob(send);
+    const asked = sent(IN.list).length;
+    send("disconnect");
+    expect(tile("bob")).not.toBeInTheDocument();
+    expect(fake.closed.receiver).toBe(1);
+    send("connect");
+    expect(sent(IN.list)).toHaveLength(asked + 1);
+    send(OUT.active, { available: true, cams: [BOB], iceServers: [] });
+    expect(sent(IN.watch)).toEqual([{ userIds: ["u-bob"] }, { userIds: ["u-bob"] }]);
+    expect(within(tile("bob") as HTMLElement).getByText(CAMS_UI_TEXTS.loading)).toBeVisible();
+  });
+
+  it("'Media Disconnected' when the receive connection drops after it was up", async () => {
+    const { send } = await renderCams({ cams: [BOB] });
+    await receiveBob(send);
+    act(() => fake.receiver?.onState("connected"));
+    act(() => fake.receiver?.onState("failed"));
+    expect(
+      screen.getByRole("dialog", { name: CAMS_MESSAGES.disconnected.title }),
+    ).toHaveTextContent(CAMS_MESSAGES.disconnected.message);
+  });
+
   it("hides a cam (no longer watched, listed to show again) and shows it back", async () => {
     const { sent } = await renderCams({ cams: [BOB, CARA] });
     click(CAMS_UI_TEXTS.hide, tile("bob") as HTMLElement);

@@ -74,6 +74,24 @@ describe("My Cam", () => {
     expect(sent(IN.publish)).toHaveLength(1);
   });
 
+  it("uses the default camera while the browser lists cameras without ids (no permission yet), then offers the choice", async () => {
+    fake.cameras = [
+      { deviceId: "", label: "" },
+      { deviceId: "", label: "" },
+    ];
+    const { sent } = await renderCams();
+    expect(within(myCam()).queryByRole("combobox")).toBeNull();
+    fake.cameras = [
+      { deviceId: "cam-1", label: "Front camera" },
+      { deviceId: "cam-2", label: "Back camera" },
+    ];
+    fireEvent.click(button(CAMS_UI_TEXTS.startCam));
+    await settle();
+    expect(fake.opened).toEqual([null]);
+    expect(sent(IN.publish)).toHaveLength(1);
+    expect(within(myCam()).getByRole("combobox", { name: CAMS_UI_TEXTS.camera })).toBeVisible();
+  });
+
   it("turns the cam off when its frames fail 3 checks in a row, with 'Camera Error'", async () => {
     vi.useFakeTimers();
     const { send, sent } = await renderCams();

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useRoomState } from "../chat/room/hooks.ts";
 import type { RoomUiProps } from "../chat/room/ui.ts";
 import { CamVideo } from "./CamVideo.tsx";
+import { choosable } from "./controller.ts";
 import { useCams } from "./hooks.ts";
 import { camMedia } from "./media.ts";
 
@@ -32,7 +33,7 @@ export function MyCam({ me }: RoomUiProps) {
       void cams.listCameras();
   }, [cams, camsAvailable]);
 
-  const cameras = view.cameras ?? [];
+  const cameras = choosable(view.cameras ?? []);
   const on = view.own === "live" || view.own === "starting";
   return (
     <Box

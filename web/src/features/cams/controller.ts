@@ -104,6 +104,8 @@ export class CamsController {
       room.on(OUT.error, (e) => this.onServerError(e)),
       room.on("disconnect", () => this.onRoomLost()),
     );
+    // The room may have heard who is on cam before this controller existed.
+    this.syncWatch();
   }
 
   subscribe = (listener: () => void) => {
@@ -141,16 +143,9 @@ export class CamsController {
     this.set({ listing: true });
     try {
       const cameras = await this.media.listCameras();
-      const chosen = cameras.some((c) => c.deviceId === this.view.cameraId);
-      this.set({
-        cameras,
-        listing: false,
-        cameraId: chosen
-          ? this.view.cameraId
-          : cameras.length === 1
-            ? (cameras[0]?.deviceId ?? null)
-            : null,
-      });
+      const chosen = cameras.some((c) => c.deviceId && c.deviceId === this.view.cameraId);
+      const only = cameras.length === 1 ? cameras[0]?.deviceId || null : null;
+      this.set({ cameras, listing: false, cameraId: chosen ? this.view.cameraId : only });
       return cameras;
     } catch (err) {
       this.set({ listing: false });
@@ -181,7 +176,8 @@ export class CamsController {
       this.backToOff();
       return this.alert(CAMS_MESSAGES.noCameras.title, CAMS_MESSAGES.noCameras.message);
     }
-    if (cameras.length > 1 && !this.view.cameraId) {
+    // Before the camera permission, browsers list cameras without ids: the default one is used.
+    if (choosable(cameras).length > 1 && !this.view.cameraId) {
       this.set({ own: "off", mustChoose: true });
       return;
     }
@@ -202,6 +198,8 @@ export class CamsController {
     }
     if (!this.current(attempt)) return this.media.stopStream(stream);
     this.set({ ownStream: stream });
+    // Now allowed, the browser names its cameras (for the choice next time).
+    if (choosable(cameras).length < cameras.length) void this.listCameras();
     this.media.onEnded(stream, () => {
       if (this.current(attempt)) this.ownFailed();
     });
@@ -452,6 +450,9 @@ export class CamsController {
     this.listeners.clear();
   }
 }
+
+/** The cameras that can be asked for by id (all of them once the page may use the camera). */
+export const choosable = (cameras: readonly CameraInfo[]) => cameras.filter((c) => c.deviceId);
 
 const errorText = (err: unknown): string =>
   err instanceof Error && err.message ? err.message : String(err || "");
