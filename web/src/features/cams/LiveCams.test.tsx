@@ -83,6 +83,20 @@ describe("the live cams panel", () => {
     ).toHaveTextContent(CAMS_MESSAGES.disconnected.message);
   });
 
+  it("reloads a tile by asking for a key frame, and all cams by watching them anew", async () => {
+    const { send, sent } = await renderCams({ cams: [BOB] });
+    await receiveBob(send);
+    click(CAMS_UI_TEXTS.reload, tile("bob") as HTMLElement);
+    expect(sent(IN.keyframe)).toEqual([{ userId: "u-bob" }]);
+    click(CAMS_UI_TEXTS.reloadAll, panel());
+    expect(fake.closed.receiver).toBe(1);
+    expect(sent(IN.watch)).toEqual([
+      { userIds: ["u-bob"] },
+      { userIds: [] },
+      { userIds: ["u-bob"] },
+    ]);
+  });
+
   it("hides a cam (no longer watched, listed to show again) and shows it back", async () => {
     const { sent } = await renderCams({ cams: [BOB, CARA] });
     click(CAMS_UI_TEXTS.hide, tile("bob") as HTMLElement);
