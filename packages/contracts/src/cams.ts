@@ -105,6 +105,8 @@ export const CAMS_MESSAGES = {
   },
   // Chat spec 4, 9
   selectCamera: "Please select a camera",
+  /** 'Camera Error' when the own camera stops sending (its track ended, or 3 failed frame checks). */
+  cameraStopped: "The camera stopped sending video.",
   // This project's additions (the spec leaves the server's refusals unnamed)
   error: "Cam error",
   offline: "Cams are offline right now.",

@@ -11,6 +11,8 @@ import { useId } from "react";
 export interface DialogMessage {
   title: string;
   message: string;
+  /** Points listed under the message (a troubleshooting list). */
+  list?: readonly string[];
 }
 
 /** A small alert dialog: the spec's titled messages (Login Failed, Email Sent...). */
@@ -32,8 +34,15 @@ export function MessageDialog({
       fullWidth
     >
       <DialogTitle id={`${id}-t`}>{value?.title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={`${id}-d`}>{value?.message}</DialogContentText>
+      <DialogContent id={`${id}-d`}>
+        {value?.message && <DialogContentText>{value.message}</DialogContentText>}
+        {value?.list && (
+          <DialogContentText component="ul" sx={{ pl: 2, m: 0 }}>
+            {value.list.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus variant="contained">

@@ -89,8 +89,6 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
     expect(screen.getByText("welcome back")).toBeVisible();
     expect(within(sidePanel()).getByText("bob")).toBeVisible();
     expect(within(sidePanel()).getByText(CHAT_TEXTS.usersOnline(2))).toBeVisible();
-    // The reserved cams area is there, empty and collapsed.
-    expect(document.querySelector("[data-reserved=cams]")).not.toBeVisible();
 
     await user.type(
       screen.getByRole("combobox", { name: CHAT_TEXTS.inputLabel }),

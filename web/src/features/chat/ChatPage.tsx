@@ -24,18 +24,18 @@ import {
   IconButton,
   LinearProgress,
   Paper,
-  Tooltip,
   Typography,
   useMediaQuery,
 } from "@mui/material";
 import { useSnackbar } from "notistack";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ComponentProps, useCallback, useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuthStatus, useMe } from "../../app/session.ts";
 import { useRealtimeConnection } from "../../app/socket.ts";
 import { CountBadge, countText } from "../../ui/CountBadge.tsx";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
+import { TooltipIconButton } from "../../ui/TooltipIconButton.tsx";
 import { ImageViewer } from "../posts/ImageViewer.tsx";
 import { AnnouncementButton } from "./announcements/AnnouncementComposer.tsx";
 import { IncomingAnnouncement } from "./announcements/IncomingAnnouncement.tsx";
@@ -82,49 +82,33 @@ function useDockHeight(enabled: boolean): number {
 
 export { kickDestination, mentionsBan } from "../auth/banned-url.ts";
 
-function HeaderButton({
-  label,
-  onClick,
-  disabled,
-  pressed,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  pressed?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton
-          aria-label={label}
-          onClick={onClick}
-          disabled={disabled}
-          aria-pressed={pressed}
-          size="small"
-          sx={{ p: 0.75 }}
-        >
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
-}
+/** A button of the chat box's header. */
+const HeaderButton = (props: Omit<ComponentProps<typeof TooltipIconButton>, "sx">) => (
+  <TooltipIconButton {...props} sx={{ p: 0.75 }} />
+);
 
 function SidePanel({
   users,
   me,
+  mobile,
   onClose,
 }: {
   users: Parameters<typeof UserList>[0]["users"];
   me: UserData;
+  mobile: boolean;
   /** In the mobile drawer: its close button. */
   onClose?: () => void;
 }) {
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", minHeight: 0, height: "100%" }}>
+    <Box
+      sx={{
+        display: "flex",
+        flexDirection: "column",
+        minHeight: 0,
+        height: "100%",
+        overflowY: "auto",
+      }}
+    >
       {onClose && (
         <Box sx={{ display: "flex", justifyContent: "flex-end", px: 1, pt: 1 }}>
           <IconButton aria-label={CHAT_TEXTS.hideUsers} onClick={onClose}>
@@ -132,16 +116,26 @@ function SidePanel({
           </IconButton>
         </Box>
       )}
-      {/* My Cam: reserved for the cams feature; nothing is shown until it exists. */}
-      <Box component="section" aria-label={CHAT_TEXTS.myCam} data-reserved="my-cam" hidden />
-      <UserList users={users} meId={me._id} meRole={me.role} />
+      {ROOM_UI.map(({ name, sidePanel: Part }) =>
+        Part ? <Part key={name} me={me} mobile={mobile} /> : null,
+      )}
+      <UserList
+        users={users}
+        meId={me._id}
+        meRole={me.role}
+        menuItems={(user, close) =>
+          ROOM_UI.map(({ name, userMenu: Item }) =>
+            Item ? <Item key={name} me={me} mobile={mobile} user={user} close={close} /> : null,
+          )
+        }
+      />
     </Box>
   );
 }
 
 /**
  * The chat room screen (chat spec 2) for the signed-in member: chat box (header, up-next banner,
- * messages, composer), the reserved cams area, and the side panel with the user list.
+ * messages, composer), the features' stage above it, and the side panel with the user list.
  */
 export function ChatRoomView({
   me,
@@ -243,8 +237,9 @@ export function ChatRoomView({
           : {}),
       }}
     >
-      {/* Live cams: reserved for the cams feature (collapsed, empty until it exists). */}
-      <Box component="section" aria-label={CHAT_TEXTS.camsArea} data-reserved="cams" hidden />
+      {ROOM_UI.map(({ name, stage: Stage }) =>
+        Stage ? <Stage key={name} me={me} mobile={mobile} /> : null,
+      )}
       <Box
         sx={{
           display: "flex",
@@ -391,7 +386,7 @@ export function ChatRoomView({
             aria-label={CHAT_TEXTS.users}
             sx={{ width: 260, flexShrink: 0, minHeight: 0, overflow: "hidden" }}
           >
-            <SidePanel users={state.users} me={me} />
+            <SidePanel users={state.users} me={me} mobile={mobile} />
           </Paper>
         )}
         {mobile && (
@@ -405,7 +400,12 @@ export function ChatRoomView({
               paper: { "aria-label": CHAT_TEXTS.users, sx: { width: "min(300px, 85vw)" } },
             }}
           >
-            <SidePanel users={state.users} me={me} onClose={() => setUsersOpen(false)} />
+            <SidePanel
+              users={state.users}
+              me={me}
+              mobile={mobile}
+              onClose={() => setUsersOpen(false)}
+            />
           </Drawer>
         )}
         <ImageViewer

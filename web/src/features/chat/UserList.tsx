@@ -34,7 +34,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ApiError, call } from "../../app/api.ts";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { ChatNameTag } from "./ChatNameTag.tsx";
@@ -138,16 +138,19 @@ function ModerationDialog({
 /**
  * The room's user list (chat spec 2): pictures and styled name tags; each member's menu offers a
  * private message (not to oneself), the profile in a new tab, and for admins and moderators ban
- * and kick with a reason.
+ * and kick with a reason; `menuItems` adds the room features' items (`RoomUi.userMenu`).
  */
 export function UserList({
   users,
   meId,
   meRole,
+  menuItems,
 }: {
   users: ChatUser[];
   meId?: string;
   meRole?: string;
+  /** More items of a member's menu, given that member and how to close the menu. */
+  menuItems?: (user: ChatUser, close: () => void) => ReactNode;
 }) {
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: ChatUser } | null>(null);
   const [target, setTarget] = useState<{ action: ModerationAction; user: ChatUser } | null>(null);
@@ -272,6 +275,7 @@ export function UserList({
             {CHAT_TEXTS.ban}
           </MenuItem>
         )}
+        {menuUser && menuItems?.(menuUser, close)}
       </Menu>
       <ModerationDialog
         target={target}

@@ -14,27 +14,12 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import {
-  type KeyboardEvent,
-  type PointerEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { useCallback, useId, useRef, useSyncExternalStore } from "react";
 import { useMe } from "../../../app/session.ts";
 import { useSocketEvent } from "../../../app/socket.ts";
 import { inboxApi } from "../../private-messages/api.ts";
-import {
-  clampRect,
-  defaultRect,
-  moveRect,
-  type Rect,
-  resizeRect,
-  viewportSize,
-} from "./geometry.ts";
+import { useWindowRect } from "./drag.ts";
+import { defaultRect, viewportSize } from "./geometry.ts";
 import { PmConversation } from "./PmConversation.tsx";
 import {
   closeAllPrivateChats,
@@ -62,15 +47,6 @@ function usePageVisible(): boolean {
   );
 }
 
-const ARROWS: Record<string, [number, number]> = {
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-  ArrowUp: [0, -1],
-  ArrowDown: [0, 1],
-};
-
-type DragKind = "move" | "resize";
-
 /**
  * The floating private-message window of the chat room (chat spec 2): one tab per member with an
  * unread counter, draggable by its title bar and resizable by its corner (at least 360 x 320,
@@ -82,20 +58,11 @@ export function FloatingPmWindow() {
   const state = usePrivateChatState();
   const meId = useMe().data?._id;
   const pageVisible = usePageVisible();
-  const [rect, setRect] = useState<Rect>(() => defaultRect(viewportSize()));
-  const drag = useRef<{ kind: DragKind; x: number; y: number; start: Rect } | null>(null);
   const conversations = useRef(new Map<string, string>());
   const groups = useRef(new Set<string>());
   const id = useId();
   const open = state.tabs.length > 0;
-
-  useEffect(() => {
-    if (!open) return;
-    const keepInside = () => setRect((r) => clampRect(r, viewportSize()));
-    keepInside();
-    window.addEventListener("resize", keepInside);
-    return () => window.removeEventListener("resize", keepInside);
-  }, [open]);
+  const { rect, dragHandlers } = useWindowRect(() => defaultRect(viewportSize()), undefined, open);
 
   const onConversation = useCallback((peerId: string, conversationId: string | null) => {
     for (const [convo, peer] of conversations.current) {
@@ -123,44 +90,6 @@ export function FloatingPmWindow() {
       },
       () => {},
     );
-  });
-
-  const startDrag = (kind: DragKind) => (e: PointerEvent<HTMLElement>) => {
-    if (e.button !== 0) return;
-    e.preventDefault();
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    drag.current = { kind, x: e.clientX, y: e.clientY, start: rect };
-  };
-  const onDrag = (e: PointerEvent<HTMLElement>) => {
-    const d = drag.current;
-    if (!d) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
-    setRect(
-      d.kind === "move"
-        ? moveRect(d.start, dx, dy, viewportSize())
-        : resizeRect(d.start, dx, dy, viewportSize()),
-    );
-  };
-  const endDrag = (e: PointerEvent<HTMLElement>) => {
-    drag.current = null;
-    e.currentTarget.releasePointerCapture?.(e.pointerId);
-  };
-  const onArrow = (kind: DragKind) => (e: KeyboardEvent<HTMLElement>) => {
-    const arrow = ARROWS[e.key];
-    if (!arrow) return;
-    e.preventDefault();
-    const [dx, dy] = arrow.map((n) => n * PM_WINDOW.keyboardStep) as [number, number];
-    setRect((r) =>
-      kind === "move" ? moveRect(r, dx, dy, viewportSize()) : resizeRect(r, dx, dy, viewportSize()),
-    );
-  };
-  const dragHandlers = (kind: DragKind) => ({
-    onPointerDown: startDrag(kind),
-    onPointerMove: onDrag,
-    onPointerUp: endDrag,
-    onPointerCancel: endDrag,
-    onKeyDown: onArrow(kind),
   });
 
   if (!open) return null;

@@ -1,4 +1,5 @@
 import { battleshipsFeature } from "../../battleships/room.ts";
+import { camsFeature } from "../../cams/room.ts";
 import { coinflipFeature } from "../../coinflip/room.ts";
 import { rouletteFeature } from "../../roulette/room.ts";
 import { announcementsFeature } from "../announcements/room.ts";
@@ -24,6 +25,7 @@ export const ROOM_FEATURES = [
   coinflipFeature,
   battleshipsFeature,
   rouletteFeature,
+  camsFeature,
 ] as const;
 
 type RoomFeatures = typeof ROOM_FEATURES;

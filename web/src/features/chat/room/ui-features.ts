@@ -1,5 +1,6 @@
 import { arcadeRoomUi } from "../../arcade/room-ui.tsx";
 import { battleshipsRoomUi } from "../../battleships/room-ui.tsx";
+import { camsRoomUi } from "../../cams/room-ui.tsx";
 import { coinflipRoomUi } from "../../coinflip/room-ui.tsx";
 import { djVotesRoomUi } from "../../dj-votes/room-ui.tsx";
 import { mp3RoomUi } from "../../mp3/room-ui.tsx";
@@ -19,6 +20,7 @@ export const ROOM_UI: readonly RoomUi[] = [
   battleshipsRoomUi,
   rouletteRoomUi,
   mp3RoomUi,
+  camsRoomUi,
 ];
 
 /** The chat message types features draw themselves. */

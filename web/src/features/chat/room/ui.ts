@@ -1,4 +1,4 @@
-import type { ChatMessageType, ChatMessageView, UserData } from "@airwave/contracts";
+import type { ChatMessageType, ChatMessageView, ChatUser, UserData } from "@airwave/contracts";
 import type { ComponentType } from "react";
 
 /**
@@ -16,6 +16,12 @@ export interface RoomUiProps {
   mobile: boolean;
 }
 
+/** What a user menu item is given: the member whose menu it is, and how to close the menu. */
+export interface RoomUserMenuProps extends RoomUiProps {
+  user: ChatUser;
+  close: () => void;
+}
+
 /** What a feature's chat message component is given (it draws the whole message). */
 export interface RoomMessageProps {
   message: ChatMessageView;
@@ -31,6 +37,18 @@ export interface RoomUi {
   banner?: ComponentType<RoomUiProps>;
   /** Mounted once with the room: the feature's dialogs and modals that open on their own. */
   overlay?: ComponentType<RoomUiProps>;
+  /**
+   * The stage: a panel above the chat box's header (the live area of the room). It renders what it
+   * shows itself; with no feature filling it, nothing is there.
+   */
+  stage?: ComponentType<RoomUiProps>;
+  /** The top of the side panel, above the user list (in the mobile drawer too). */
+  sidePanel?: ComponentType<RoomUiProps>;
+  /**
+   * Items of each member's menu in the user list, after the room's own; an item renders nothing
+   * when it has nothing to offer for that member.
+   */
+  userMenu?: ComponentType<RoomUserMenuProps>;
   /** The chat messages of these types are drawn by the feature (in place of the system line). */
   messages?: Partial<Record<ChatMessageType, ComponentType<RoomMessageProps>>>;
 }

@@ -1,0 +1,105 @@
+import { CAMS_MESSAGES, CAMS_UI_TEXTS } from "@airwave/contracts";
+import VideocamIcon from "@mui/icons-material/Videocam";
+import VideocamOffIcon from "@mui/icons-material/VideocamOff";
+import { Alert, Box, Button, MenuItem, TextField, Typography } from "@mui/material";
+import { useEffect } from "react";
+import { useRoomState } from "../chat/room/hooks.ts";
+import type { RoomUiProps } from "../chat/room/ui.ts";
+import { CamVideo } from "./CamVideo.tsx";
+import { choosable } from "./controller.ts";
+import { useCams } from "./hooks.ts";
+import { camMedia } from "./media.ts";
+
+const BUTTON_TEXT = {
+  off: CAMS_UI_TEXTS.startCam,
+  starting: CAMS_UI_TEXTS.starting,
+  live: CAMS_UI_TEXTS.stopCam,
+  stopping: CAMS_UI_TEXTS.stopping,
+} as const;
+
+/**
+ * My Cam, at the top of the side panel (chat spec 2, 4): the camera to use when there are
+ * several, Start / Stop (a click while one is in progress does nothing), the member's preview and
+ * where the cam stands.
+ */
+export function MyCam({ me }: RoomUiProps) {
+  const { camsAvailable, status } = useRoomState();
+  const { cams, view } = useCams(me._id);
+  const offline = camsAvailable === false;
+
+  // The cameras are listed once the page may capture (the browser may ask for permission later).
+  useEffect(() => {
+    if (cams && camsAvailable && camMedia.canCapture() && !cams.getView().cameras)
+      void cams.listCameras();
+  }, [cams, camsAvailable]);
+
+  const cameras = choosable(view.cameras ?? []);
+  const on = view.own === "live" || view.own === "starting";
+  return (
+    <Box
+      component="section"
+      aria-label={CAMS_UI_TEXTS.myCam}
+      sx={{ px: 2, pt: 1.5, pb: 1, borderBottom: 1, borderColor: "divider" }}
+    >
+      <Typography
+        variant="subtitle2"
+        component="h2"
+        sx={{ color: "text.secondary", textTransform: "uppercase", letterSpacing: 0.6, mb: 1 }}
+      >
+        {CAMS_UI_TEXTS.myCam}
+      </Typography>
+      {offline && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {CAMS_UI_TEXTS.offline}
+        </Alert>
+      )}
+      {cameras.length > 1 && (
+        <TextField
+          select
+          size="small"
+          fullWidth
+          label={CAMS_UI_TEXTS.camera}
+          value={view.cameraId ?? ""}
+          onChange={(e) => cams?.chooseCamera(e.target.value)}
+          disabled={on || view.own === "stopping"}
+          error={view.mustChoose}
+          helperText={view.mustChoose ? CAMS_MESSAGES.selectCamera : undefined}
+          sx={{ mb: 1 }}
+        >
+          <MenuItem value="" disabled>
+            {CAMS_MESSAGES.selectCamera}
+          </MenuItem>
+          {cameras.map((c, i) => (
+            <MenuItem key={c.deviceId} value={c.deviceId}>
+              {c.label || `${CAMS_UI_TEXTS.camera} ${i + 1}`}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {view.ownStream && view.own !== "off" && (
+        <CamVideo
+          stream={view.ownStream}
+          label={CAMS_UI_TEXTS.yourTile}
+          mirrored
+          sx={{ borderRadius: 1, mb: 1 }}
+        />
+      )}
+      {view.own === "live" && (
+        <Typography variant="body2" color="success.main" role="status" sx={{ mb: 1 }}>
+          {CAMS_UI_TEXTS.youAreLive}
+        </Typography>
+      )}
+      <Button
+        fullWidth
+        variant={on ? "outlined" : "contained"}
+        color={view.own === "live" ? "error" : "primary"}
+        startIcon={on ? <VideocamOffIcon /> : <VideocamIcon />}
+        disabled={offline || status !== "connected"}
+        aria-busy={view.own === "starting" || view.own === "stopping"}
+        onClick={() => (view.own === "off" ? cams?.start() : cams?.stop())}
+      >
+        {BUTTON_TEXT[view.own]}
+      </Button>
+    </Box>
+  );
+}
