@@ -69,7 +69,8 @@ const steps = [
     name: "radio",
     title: "the real station (Icecast + Liquidsoap + ffmpeg) and the cams' Janus with the app",
     cmd: ["npx", "vitest", "run", "--config", "server/vitest.stack.config.ts"],
-    needs: [...RADIO_STATION, JANUS],
+    // Redis: the cams' two-instance test (server/test/stack/cams-instances.stack.ts).
+    needs: [...RADIO_STATION, JANUS, REDIS],
   },
   {
     name: "scale",
