@@ -76,7 +76,7 @@ const steps = [
     name: "scale",
     title: "two app instances behind nginx with PostgreSQL and Redis (kill -9, Redis down)",
     cmd: ["npx", "vitest", "run", "--config", "server/vitest.scale.config.ts"],
-    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG],
+    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG, JANUS],
   },
   { name: "build", cmd: ["npm", "run", "build"] },
   {

@@ -72,7 +72,8 @@ export async function startTestJanus(rtpPorts: { min: number; max: number }): Pr
 
 /** Goes on cam with a real peer: offer, Janus's answer applied; resolves once the room hears it live. */
 export async function goLive(
-  client: ChatClient,
+  client: Pick<ChatClient, "socket" | "next">,
+  userId: string,
   extra: Record<string, unknown> = {},
 ): Promise<TestPublisher> {
   const peer = await testPublisher();
@@ -81,7 +82,7 @@ export async function goLive(
   await peer.accept(jsep);
   await client.next<{ cam: { userId: string } }>(
     OUT.connected,
-    (e) => e.cam.userId === client.member.user.id,
+    (e) => e.cam.userId === userId,
     10_000,
   );
   return peer;
@@ -104,7 +105,11 @@ export async function watch(client: ChatClient, userIds: string[], peer?: TestSu
  * address, secrets and the feed ids it used; a cams event also for any long integer (Janus's
  * session, handle and feed ids are 10+ digits) outside an SDP and for Janus's id fields.
  */
-export function expectNoJanusInternals(clients: ChatClient[], janus: TestJanus, feeds: number[]) {
+export function expectNoJanusInternals(
+  clients: Pick<ChatClient, "received">[],
+  janus: TestJanus,
+  feeds: number[],
+) {
   const forbidden = [
     janus.janus.url,
     `127.0.0.1:${janus.wsPort}`,

@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const instances = twoInstancesFixture({
-  env: (n) =>
+  env: (n): Record<string, string> =>
     n === 1
       ? { CAMS: "on", DATA_DIR: janus.dataDir, JANUS_WS_PORT: String(janus.wsPort) }
       : {
@@ -52,7 +52,7 @@ describe("cams across instances", () => {
     const moderator = await join(two, await buildModerator(one.ctx.db));
     const ownerId = owner.member.user.id;
 
-    const peer = await goLive(owner);
+    const peer = await goLive(owner, owner.member.user.id);
     for (const c of [watcherOne, watcherTwo, moderator])
       await c.next(OUT.connected, (e: { cam: { userId: string } }) => e.cam.userId === ownerId);
     const feeds = (await janus.participants()).map((p) => p.feed);

@@ -61,7 +61,7 @@ describe("cams while Janus comes and goes", () => {
     expect((await list(a)).available).toBe(true);
 
     const b = await room.join();
-    const peer = await goLive(a);
+    const peer = await goLive(a, a.member.user.id);
     await running.stop();
     expect(await b.next<CamDisconnectedEvent>(OUT.disconnected, () => true, 10_000)).toEqual({
       userId: a.member.user.id,

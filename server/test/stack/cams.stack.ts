@@ -62,7 +62,7 @@ describe("cams with Janus", () => {
     const a = await member();
     const b = await member();
     const aId = a.member.user.id;
-    const peer = await goLive(a);
+    const peer = await goLive(a, a.member.user.id);
     await b.next(OUT.connected, (e: { cam: { userId: string } }) => e.cam.userId === aId);
     const feeds = (await liveFeeds()).map((p) => p.feed);
     expect((await liveFeeds()).map((p) => p.display)).toEqual([aId]);
@@ -96,7 +96,10 @@ describe("cams with Janus", () => {
   it("publishes only as the sender, whatever the payload names", async () => {
     const a = await member();
     const b = await member();
-    const peer = await goLive(a, { userId: b.member.user.id, display: b.member.user.id });
+    const peer = await goLive(a, a.member.user.id, {
+      userId: b.member.user.id,
+      display: b.member.user.id,
+    });
     expect((await liveFeeds()).map((p) => p.display)).toEqual([a.member.user.id]);
     a.socket.emit(IN.unpublish);
     await a.next(OUT.disconnected);
@@ -106,7 +109,7 @@ describe("cams with Janus", () => {
   it("leaving the room ends the member's cam for the others at once", async () => {
     const a = await member();
     const b = await member();
-    const peer = await goLive(a);
+    const peer = await goLive(a, a.member.user.id);
     a.close();
     expect(await b.next<CamDisconnectedEvent>(OUT.disconnected)).toEqual({
       userId: a.member.user.id,
@@ -121,7 +124,7 @@ describe("cams with Janus", () => {
     const admin = await member(await buildAdmin(room.t.ctx.db));
     const moderator = await member(await buildModerator(room.t.ctx.db));
     const aId = a.member.user.id;
-    const peers = [await goLive(a), await goLive(admin)];
+    const peers = [await goLive(a, a.member.user.id), await goLive(admin, admin.member.user.id)];
 
     const other = await member();
     other.socket.emit(IN.close, { userId: aId });
