@@ -8,6 +8,7 @@ import {
 } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { janusLinkService } from "../../src/features/cams/janus-link.ts";
+import { Agent } from "../agent.ts";
 import { expectNoJanusInternals, goLive, startTestJanus, type TestJanus, watch } from "../cams.ts";
 import { type ChatClient, chatRoomFixture } from "../chat-client.ts";
 import { buildAdmin, buildModerator } from "../factories.ts";
@@ -76,6 +77,14 @@ describe("cams with Janus", () => {
 
     const { subscriber, streams } = await watch(b, [aId, b.member.user.id, "nobody"]);
     expect(streams).toEqual([{ mid: expect.any(String), userId: aId }]);
+    // A key frame of a watched cam is asked of Janus; of a cam not watched, refused.
+    b.socket.emit(IN.keyframe, { userId: aId });
+    b.socket.emit(IN.keyframe, { userId: "nobody" });
+    expect(await b.next(OUT.error)).toEqual({
+      title: CAMS_MESSAGES.error,
+      message: CAMS_MESSAGES.unknownCam,
+    });
+    expect(b.received.filter((r) => r.event === OUT.error)).toHaveLength(1);
 
     a.socket.emit(IN.unpublish);
     const stop = await b.next<CamDisconnectedEvent>(OUT.disconnected);
@@ -117,6 +126,27 @@ describe("cams with Janus", () => {
     });
     await expect.poll(liveFeeds).toEqual([]);
     await peer.close();
+  });
+
+  it("a kick or a ban ends the member's cam for the others at once", async () => {
+    const admin = await buildAdmin(room.t.ctx.db);
+    const adminAgent = new Agent(room.t.app);
+    await adminAgent.login(admin.user.username, admin.password as string);
+    const b = await member();
+    for (const action of ["kick", "ban"] as const) {
+      const a = await member();
+      const peer = await goLive(a, a.member.user.id);
+      const res = await adminAgent.post(`/api/auth/chat/${action}`, {
+        userId: a.member.user.id,
+        reason: "test",
+      });
+      expect(res.statusCode).toBe(200);
+      expect(
+        await b.next<CamDisconnectedEvent>(OUT.disconnected, (e) => e.userId === a.member.user.id),
+      ).toEqual({ userId: a.member.user.id, reason: "left" });
+      await expect.poll(liveFeeds).toEqual([]);
+      await peer.close();
+    }
   });
 
   it("staff close a cam (a member is refused; a Moderator cannot close an Admin's)", async () => {
