@@ -9,7 +9,7 @@ import {
 } from "@airwave/contracts";
 import Janode from "janode";
 import VideoRoomPlugin from "janode/plugins/videoroom";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import {
   CAMS_ROOM,
   type JanusSecrets,
@@ -134,4 +134,38 @@ export function expectNoJanusInternals(
     }
   }
   expect(checked).toBeGreaterThan(0);
+}
+
+/**
+ * A test file's Janus (started before all its tests, stopped after) and the settings an app uses
+ * to reach it as the bundled one (`bundled`: its DATA_DIR and port) or as an external one.
+ */
+export function janusForFile(rtpPorts: { min: number; max: number }) {
+  let janus: TestJanus | undefined;
+  beforeAll(async () => {
+    janus = await startTestJanus(rtpPorts);
+  }, 30_000);
+  afterAll(async () => {
+    await janus?.stop();
+  });
+  const ready = () => {
+    if (!janus) throw new Error("janusForFile: started in beforeAll");
+    return janus;
+  };
+  return {
+    get janus() {
+      return ready();
+    },
+    bundled: (): Record<string, string> => ({
+      CAMS: "on",
+      DATA_DIR: ready().dataDir,
+      JANUS_WS_PORT: String(ready().wsPort),
+    }),
+    external: (): Record<string, string> => ({
+      CAMS: "on",
+      JANUS_URL: ready().janus.url,
+      JANUS_API_SECRET: ready().secrets.api,
+      JANUS_ROOM_SECRET: ready().secrets.room,
+    }),
+  };
 }

@@ -4,10 +4,10 @@ import {
   CAMS_CLIENT_EVENTS as IN,
   CAMS_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { janusLinkService } from "../../src/features/cams/janus-link.ts";
 import type { TestApp } from "../app.ts";
-import { expectNoJanusInternals, goLive, startTestJanus, type TestJanus, watch } from "../cams.ts";
+import { expectNoJanusInternals, goLive, janusForFile, watch } from "../cams.ts";
 import { buildModerator } from "../factories.ts";
 import { twoInstancesFixture } from "../two-instances.ts";
 
@@ -18,24 +18,9 @@ import { twoInstancesFixture } from "../two-instances.ts";
  * Janus, and the owner's instance tells the room once.
  */
 
-let janus: TestJanus;
-beforeAll(async () => {
-  janus = await startTestJanus({ min: 47300, max: 47399 });
-}, 30_000);
-afterAll(async () => {
-  await janus?.stop();
-});
-
+const file = janusForFile({ min: 47300, max: 47399 });
 const instances = twoInstancesFixture({
-  env: (n): Record<string, string> =>
-    n === 1
-      ? { CAMS: "on", DATA_DIR: janus.dataDir, JANUS_WS_PORT: String(janus.wsPort) }
-      : {
-          CAMS: "on",
-          JANUS_URL: janus.janus.url,
-          JANUS_API_SECRET: janus.secrets.api,
-          JANUS_ROOM_SECRET: janus.secrets.room,
-        },
+  env: (n) => (n === 1 ? file.bundled() : file.external()),
 });
 
 async function join(t: TestApp, built?: Parameters<typeof instances.join>[1]) {
@@ -55,7 +40,7 @@ describe("cams across instances", () => {
     const peer = await goLive(owner, owner.member.user.id);
     for (const c of [watcherOne, watcherTwo, moderator])
       await c.next(OUT.connected, (e: { cam: { userId: string } }) => e.cam.userId === ownerId);
-    const feeds = (await janus.participants()).map((p) => p.feed);
+    const feeds = (await file.janus.participants()).map((p) => p.feed);
 
     for (const c of [watcherOne, watcherTwo]) {
       c.socket.emit(IN.list);
@@ -75,7 +60,7 @@ describe("cams across instances", () => {
       expect(c.received.filter((r) => r.event === OUT.disconnected)).toHaveLength(1);
     watcherTwo.socket.emit(IN.list);
     expect((await watcherTwo.next<ActiveCamsEvent>(OUT.active)).cams).toEqual([]);
-    expectNoJanusInternals([owner, watcherOne, watcherTwo, moderator], janus, feeds);
+    expectNoJanusInternals([owner, watcherOne, watcherTwo, moderator], file.janus, feeds);
     await peer.close();
     await subscriber.close();
   });

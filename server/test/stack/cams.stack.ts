@@ -6,10 +6,10 @@ import {
   CAMS_CLIENT_EVENTS as IN,
   CAMS_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { janusLinkService } from "../../src/features/cams/janus-link.ts";
 import { Agent } from "../agent.ts";
-import { expectNoJanusInternals, goLive, startTestJanus, type TestJanus, watch } from "../cams.ts";
+import { expectNoJanusInternals, goLive, janusForFile, watch } from "../cams.ts";
 import { type ChatClient, chatRoomFixture } from "../chat-client.ts";
 import { buildAdmin, buildModerator } from "../factories.ts";
 
@@ -20,34 +20,30 @@ import { buildAdmin, buildModerator } from "../factories.ts";
  * Janus reaches a browser.
  */
 
-let janus: TestJanus;
-beforeAll(async () => {
-  janus = await startTestJanus({ min: 47200, max: 47299 });
-}, 30_000);
-afterAll(async () => {
-  await janus?.stop();
-});
-
+const file = janusForFile({ min: 47200, max: 47299 });
 const room = chatRoomFixture({
   app: [
     {
-      CAMS: "on",
+      get CAMS() {
+        return "on";
+      },
       get DATA_DIR() {
-        return janus.dataDir;
+        return file.bundled().DATA_DIR;
       },
       get JANUS_WS_PORT() {
-        return String(janus.wsPort);
+        return file.bundled().JANUS_WS_PORT;
       },
     } as unknown as Record<string, string>,
   ],
 });
+const janus = () => file.janus;
 
 async function member(built?: Parameters<typeof room.join>[0]) {
   await room.t.ctx.services.get(janusLinkService).whenAvailable();
   return room.join(built);
 }
 
-const liveFeeds = async () => (await janus.participants()).filter((p) => p.publisher);
+const liveFeeds = async () => (await janus().participants()).filter((p) => p.publisher);
 
 /** How many times `client` heard `event` for `userId`. */
 const heard = (client: ChatClient, event: string, userId: string) =>
@@ -97,7 +93,7 @@ describe("cams with Janus", () => {
     expect(heard(b, OUT.disconnected, aId)).toBe(1);
     expect(heard(a, OUT.connected, aId)).toBe(1);
     expect(await liveFeeds()).toEqual([]);
-    expectNoJanusInternals([a, b], janus, feeds);
+    expectNoJanusInternals([a, b], janus(), feeds);
     await peer.close();
     await subscriber.close();
   });
