@@ -28,6 +28,8 @@ async function gathered(pc: RTCPeerConnection) {
 
 export interface TestPublisher {
   offer: { type: "offer"; sdp: string };
+  /** How many key frame requests (RTCP PLI) it has received. */
+  plis(): number;
   accept(answer: { type: string; sdp: string }): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,12 +37,17 @@ export interface TestPublisher {
 /** A publisher's peer: a send-only video transceiver; `offer` is complete. */
 export async function testPublisher(): Promise<TestPublisher> {
   const pc = newPeer();
-  pc.addTransceiver("video", { direction: "sendonly" });
+  const video = pc.addTransceiver("video", { direction: "sendonly" });
+  let plis = 0;
+  video.sender.onPictureLossIndication.subscribe(() => {
+    plis++;
+  });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
   const sdp = pc.localDescription?.sdp ?? "";
   return {
     offer: { type: "offer", sdp },
+    plis: () => plis,
     accept: async (answer) => {
       await pc.setRemoteDescription({ type: "answer", sdp: answer.sdp });
     },

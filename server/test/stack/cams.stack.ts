@@ -73,8 +73,11 @@ describe("cams with Janus", () => {
 
     const { subscriber, streams } = await watch(b, [aId, b.member.user.id, "nobody"]);
     expect(streams).toEqual([{ mid: expect.any(String), userId: aId }]);
-    // A key frame of a watched cam is asked of Janus; of a cam not watched, refused.
+    // A key frame of a watched cam reaches its publisher (a PLI); of a cam not watched, refused.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const plis = peer.plis();
     b.socket.emit(IN.keyframe, { userId: aId });
+    await expect.poll(() => peer.plis(), { timeout: 3_000 }).toBeGreaterThan(plis);
     b.socket.emit(IN.keyframe, { userId: "nobody" });
     expect(await b.next(OUT.error)).toEqual({
       title: CAMS_MESSAGES.error,

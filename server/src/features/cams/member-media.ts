@@ -39,6 +39,8 @@ export class MemberMedia {
   private subscriber: VideoRoomHandle | null = null;
   /** Watched cams: member id → feed. */
   private watched = new Map<string, number>();
+  /** Which `mid` of the receive connection carries whose cam (the last offer's). */
+  private mids = new Map<string, string>();
   private closed = false;
 
   constructor(
@@ -124,14 +126,14 @@ export class MemberMedia {
       handle.on(JANODE_EVENTS.updated, (data) => {
         const jsep = data.jsep as CamJsep | undefined;
         if (jsep && this.subscriber === handle)
-          this.events.offer(jsep, camStreams(data.streams as JanusStream[]));
+          this.events.offer(jsep, this.carried(data.streams as JanusStream[]));
       });
       const joined = await handle.joinSubscriber({
         room: this.room(),
         streams: add.map((feed) => ({ feed })),
       });
       if (!joined.jsep) throw new Error("Janus gave no offer");
-      return { jsep: joined.jsep, streams: camStreams(joined.streams) };
+      return { jsep: joined.jsep, streams: this.carried(joined.streams) };
     }
     const updated = await this.subscriber.update({
       subscribe: add.map((feed) => ({ feed })),
@@ -139,7 +141,7 @@ export class MemberMedia {
     });
     // Without an offer now, Janus sends it as an event once the last one is answered.
     if (!updated.jsep) return undefined;
-    return { jsep: updated.jsep, streams: camStreams(updated.streams) };
+    return { jsep: updated.jsep, streams: this.carried(updated.streams) };
   }
 
   /** Whether the member watches anything (an answer is expected). */
@@ -152,10 +154,22 @@ export class MemberMedia {
     await this.subscriber?.start({ jsep });
   }
 
-  /** Asks Janus for a key frame of a watched cam. */
+  /** The streams of an offer, kept as the receive connection's mids. */
+  private carried(streams: JanusStream[] | undefined): CamStream[] {
+    const carried = camStreams(streams);
+    this.mids = new Map(carried.map((s) => [s.userId, s.mid]));
+    return carried;
+  }
+
+  /**
+   * Asks Janus for a key frame of a watched cam: setting its stream to send (again) makes Janus
+   * send the publisher a PLI (measured with Janus 1.1.2; its `keyframe` flag works for
+   * publishers only).
+   */
   async keyframe(userId: string): Promise<boolean> {
-    if (!this.subscriber || !this.watched.has(userId)) return false;
-    await this.subscriber.configure({ keyframe: true });
+    const mid = this.mids.get(userId);
+    if (!this.subscriber || !this.watched.has(userId) || mid === undefined) return false;
+    await this.subscriber.configure({ streams: [{ mid, send: true }] });
     return true;
   }
 
@@ -163,6 +177,7 @@ export class MemberMedia {
     const handle = this.subscriber;
     this.subscriber = null;
     this.watched.clear();
+    this.mids.clear();
     await handle?.detach().catch(() => {});
   }
 
@@ -174,6 +189,7 @@ export class MemberMedia {
     this.publisher = null;
     this.subscriber = null;
     this.watched.clear();
+    this.mids.clear();
     await session?.destroy().catch(() => {});
   }
 
@@ -183,5 +199,6 @@ export class MemberMedia {
     this.publisher = null;
     this.subscriber = null;
     this.watched.clear();
+    this.mids.clear();
   }
 }
