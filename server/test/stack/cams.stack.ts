@@ -1,6 +1,7 @@
 import {
   type ActiveCamsEvent,
   CAMS_MESSAGES,
+  type CamAnswerEvent,
   type CamDisconnectedEvent,
   CHAT_SERVER_EVENTS,
   CAMS_CLIENT_EVENTS as IN,
@@ -12,6 +13,7 @@ import { Agent } from "../agent.ts";
 import { expectNoJanusInternals, goLive, janusForFile, watch } from "../cams.ts";
 import { type ChatClient, chatRoomFixture } from "../chat-client.ts";
 import { buildAdmin, buildModerator } from "../factories.ts";
+import { testPublisher } from "../webrtc-peer.ts";
 
 /**
  * The cams against a real Janus (the bundled one's way: DATA_DIR's secrets, JANUS_WS_PORT) and real
@@ -145,6 +147,25 @@ describe("cams with Janus", () => {
       ).toEqual({ userId: a.member.user.id, reason: "left" });
       await expect.poll(liveFeeds).toEqual([]);
       await peer.close();
+    }
+  });
+
+  it("with CAMS_LOOPBACK_ONLY relays no ICE candidate but UDP on 127.0.0.1 (Janus's answer read)", async () => {
+    const a = await member();
+    const config = room.t.ctx.config;
+    config.CAMS_LOOPBACK_ONLY = true;
+    try {
+      const peer = await testPublisher();
+      expect(peer.offer.sdp).toMatch(/a=candidate:\S+ 1 udp \d+ 192\.0\.2\.2 /);
+      a.socket.emit(IN.publish, { jsep: peer.offer });
+      const { jsep } = await a.next<CamAnswerEvent>(OUT.answer, () => true, 10_000);
+      const candidates = jsep.sdp.split(/\r?\n/).filter((l) => l.startsWith("a=candidate:"));
+      for (const line of candidates)
+        expect(line).toMatch(/^a=candidate:\S+ \d+ udp \d+ 127\.0\.0\.1 /i);
+      a.socket.emit(IN.unpublish);
+      await peer.close();
+    } finally {
+      config.CAMS_LOOPBACK_ONLY = false;
     }
   });
 
