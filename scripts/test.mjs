@@ -71,13 +71,14 @@ const steps = [
     name: "radio",
     title: "the real station (Icecast + Liquidsoap + ffmpeg) and the cams' Janus with the app",
     cmd: ["npx", "vitest", "run", "--config", "server/vitest.stack.config.ts"],
-    needs: [...RADIO_STATION, JANUS],
+    // Redis: the cams' two-instance test (server/test/stack/cams-instances.stack.ts).
+    needs: [...RADIO_STATION, JANUS, REDIS],
   },
   {
     name: "scale",
     title: "two app instances behind nginx with PostgreSQL and Redis (kill -9, Redis down)",
     cmd: ["npx", "vitest", "run", "--config", "server/vitest.scale.config.ts"],
-    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG],
+    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG, JANUS],
   },
   { name: "build", cmd: ["npm", "run", "build"] },
   {

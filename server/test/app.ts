@@ -143,6 +143,8 @@ export async function createTestApp(
     WEB_DIST_DIR: dataDir,
     // No radio station unless a test asks for one: nothing polls 127.0.0.1:8000 behind its back.
     STATION: "off",
+    // No cams' Janus unless a test asks for one (CAMS=on and JANUS_URL / JANUS_WS_PORT).
+    CAMS: "off",
     ...env,
   });
   const { database, url: databaseUrl, drop } = await databaseOf(options);

@@ -18,6 +18,8 @@ export function twoInstancesFixture(
   options: {
     /** After each test, once its clients and sockets are closed (the file's own clean-up). */
     afterEachTest?: () => Promise<void>;
+    /** Each instance's own settings (read when the instances are built, in beforeAll). */
+    env?: (instance: 1 | 2) => Record<string, string>;
   } = {},
 ) {
   let redis: TestRedis | undefined;
@@ -31,8 +33,11 @@ export function twoInstancesFixture(
 
   beforeAll(async () => {
     redis = await startRedis();
-    one = await createTestApp({ REDIS_URL: redis.url });
-    two = await createTestApp({ REDIS_URL: redis.url }, { sameDatabaseAs: one });
+    one = await createTestApp({ ...options.env?.(1), REDIS_URL: redis.url });
+    two = await createTestApp(
+      { ...options.env?.(2), REDIS_URL: redis.url },
+      { sameDatabaseAs: one },
+    );
     for (const t of [one, two]) urls.set(t, await t.app.listen({ host: "127.0.0.1", port: 0 }));
   });
   afterEach(async () => {

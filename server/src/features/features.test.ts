@@ -5,6 +5,7 @@ import * as contracts from "@airwave/contracts";
 import {
   ANNOUNCEMENT_CLIENT_EVENTS,
   BATTLESHIPS_CLIENT_EVENTS,
+  CAMS_CLIENT_EVENTS,
   CHAT_PM_CLIENT_EVENTS,
   COINFLIP_CLIENT_EVENTS,
   chatClientSchemasIn,
@@ -144,6 +145,7 @@ describe("chat handlers", () => {
         BATTLESHIPS_CLIENT_EVENTS.shoot,
       ],
       roulette: [ROULETTE_CLIENT_EVENTS.joinSpectate, ROULETTE_CLIENT_EVENTS.placeBets],
+      cams: Object.values(CAMS_CLIENT_EVENTS),
     });
   });
 

@@ -2,6 +2,7 @@ import type { Feature } from "../platform/feature.ts";
 import { adminFeature } from "./admin/index.ts";
 import { authFeature } from "./auth/index.ts";
 import { battleshipsFeature } from "./battleships/index.ts";
+import { camsFeature } from "./cams/index.ts";
 import { chatFeature } from "./chat/index.ts";
 import { coinflipFeature } from "./coinflip/index.ts";
 import { djFeature } from "./dj/index.ts";
@@ -50,4 +51,5 @@ export const FEATURES: readonly Feature[] = [
   rouletteFeature,
   gifsFeature,
   radioFeature,
+  camsFeature,
 ];

@@ -169,6 +169,12 @@ const envSchema = z.object({
     .optional(),
   /** The API secret of the Janus JANUS_URL names (the bundled one's is made into DATA_DIR/janus). */
   JANUS_API_SECRET: z.string().min(1).optional(),
+  /**
+   * The secret of the cams' VideoRoom room on the Janus JANUS_URL names (listing and closing cams),
+   * and its VideoRoom admin key (the app creates the room with it when that Janus lacks it).
+   */
+  JANUS_ROOM_SECRET: z.string().min(1).optional(),
+  JANUS_ROOM_ADMIN_KEY: z.string().min(1).optional(),
   /** The bundled Janus's WebSocket API port (on 127.0.0.1 only). */
   JANUS_WS_PORT: z.coerce.number().int().min(1).max(65535).default(8188),
   /** The UDP ports Janus sends and receives media on: browsers must reach them. */
@@ -193,6 +199,11 @@ const envSchema = z.object({
     .optional(),
   CAMS_TURN_USERNAME: z.string().min(1).optional(),
   CAMS_TURN_PASSWORD: z.string().min(1).optional(),
+  /**
+   * TEST-ONLY: on, the server drops every ICE candidate that is not UDP on 127.0.0.1 from each SDP
+   * it relays (browser tests in a network namespace). Off by default.
+   */
+  CAMS_LOOPBACK_ONLY: bool.default(false),
   /**
    * TEST-ONLY: on registers the browser tests' seams (`src/test-seams.ts`: e.g. a battleships
    * game's hidden fleets). Never on in production; off by default.

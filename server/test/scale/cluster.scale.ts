@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  type ActiveCamsEvent,
   AUTH_ROUTES,
   type BattleshipsOffer,
   type BattleshipsShotResult,
@@ -7,6 +8,9 @@ import {
   BROADCAST_EVENTS,
   BATTLESHIPS_CLIENT_EVENTS as BS_IN,
   BATTLESHIPS_SERVER_EVENTS as BS_OUT,
+  CAMS_CLIENT_EVENTS as CAM_IN,
+  CAMS_SERVER_EVENTS as CAM_OUT,
+  CAMS_MESSAGES,
   COINFLIP_CLIENT_EVENTS as CF_IN,
   COINFLIP_SERVER_EVENTS as CF_OUT,
   CHAT_MESSAGES,
@@ -42,6 +46,7 @@ import { UP_NEXT_JOB } from "../../src/features/chat/up-next.ts";
 import { pointsLedger } from "../../src/features/points/schema.ts";
 import { users } from "../../src/features/users/schema.ts";
 import { jobRuns } from "../../src/platform/jobs/schema.ts";
+import { expectNoJanusInternals, goLive, startTestJanus, type TestJanus } from "../cams.ts";
 import { type Cluster, startCluster } from "../cluster/cluster.ts";
 import type { AppInstance } from "../cluster/instance.ts";
 import { loopback, type RecordedSocket, Visitor } from "../cluster/visitor.ts";
@@ -87,6 +92,7 @@ function runBase(now: Date) {
 
 const slot = upNextSlot(runBase(new Date()));
 let cluster: Cluster;
+let janus: TestJanus;
 let one: AppInstance;
 let two: AppInstance;
 /** A loopback address whose Socket.IO connections nginx sends to each instance. */
@@ -103,9 +109,17 @@ interface Member extends BuiltUser {
 }
 
 beforeAll(async () => {
+  // One Janus both instances use (JANUS_URL), for the cams.
+  janus = await startTestJanus({ min: 47600, max: 47699 });
   cluster = await startCluster({
     startAt: new Date(slot.start.getTime() - 15 * MINUTE - 10_000),
-    env: { STATION_TIMEZONE: TIME_ZONE },
+    env: {
+      STATION_TIMEZONE: TIME_ZONE,
+      CAMS: "on",
+      JANUS_URL: janus.janus.url,
+      JANUS_API_SECRET: janus.secrets.api,
+      JANUS_ROOM_SECRET: janus.secrets.room,
+    },
   });
   [one, two] = cluster.instances as [AppInstance, AppInstance];
   // Which instance nginx picks for an address: a probe member joins from it and Redis says where.
@@ -127,6 +141,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of opened.splice(0)) socket.close();
   await cluster?.stop();
+  await janus?.stop();
 });
 
 const keep = (socket: RecordedSocket) => {
@@ -389,6 +404,31 @@ describe("two instances behind nginx, sharing PostgreSQL and Redis", () => {
     const file = await b.visitor.get(track.feaboxUrl);
     expect(file.status).toBe(200);
     expect(Number(file.headers["content-length"])).toBe(corpus.vbr.length);
+  });
+
+  it("puts a cam published through one instance in the other's list, and closes it from there for both", async () => {
+    const admin = await signIn(two, buildAdmin);
+    const peer = await goLive(a.chat, a.user.id);
+    await b.chat.next<{ cam: { userId: string } }>(
+      CAM_OUT.connected,
+      (e) => e.cam.userId === a.user.id,
+    );
+    b.chat.socket.emit(CAM_IN.list);
+    const list = await b.chat.next<ActiveCamsEvent>(CAM_OUT.active);
+    expect(list).toMatchObject({ available: true, cams: [{ userId: a.user.id }] });
+    admin.chat.socket.emit(CAM_IN.close, { userId: a.user.id });
+    for (const member of [a, b, admin])
+      expect(
+        await member.chat.next<{ userId: string }>(
+          CAM_OUT.disconnected,
+          (e) => e.userId === a.user.id,
+        ),
+      ).toEqual({ userId: a.user.id, reason: "closed" });
+    expect(await a.chat.next(CAM_OUT.error)).toMatchObject({
+      message: CAMS_MESSAGES.closedByStaff,
+    });
+    expectNoJanusInternals([a.chat, b.chat, admin.chat], janus, []);
+    await peer.close();
   });
 
   it("lets an admin on one instance kick, then ban, a member on the other", async () => {
