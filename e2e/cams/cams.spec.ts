@@ -62,7 +62,10 @@ test("members go on cam through Janus and watch each other; a stopped and a kick
   await admin.getByRole("menuitem", { name: CHAT_TEXTS.kick }).click();
   const dialog = admin.getByRole("dialog", { name: CHAT_TEXTS.kickTitle(B) });
   await dialog.getByRole("button", { name: CHAT_TEXTS.kick }).click();
-  await expect(admin.getByText(CHAT_MESSAGES.kicked(B))).toBeVisible();
+  const kicked = admin.getByRole("dialog", { name: CHAT_TEXTS.kicked });
+  await expect(kicked.getByText(CHAT_MESSAGES.kicked(B))).toBeVisible();
+  await kicked.getByRole("button", { name: "OK" }).click();
+  await expect(kicked).toBeHidden();
   for (const page of [a.page, c.page, admin]) await expect(camTile(page, B)).toHaveCount(0);
   await expect(b.page).toHaveURL(/\/(home)?$/);
   // C's own cam is the only one left, in every member's panel, a few seconds later still.

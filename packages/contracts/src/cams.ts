@@ -113,8 +113,6 @@ export const CAMS_MESSAGES = {
   roomFull: `There are already ${CAMS_LIMITS.maxPublishers} cams on. Try again later.`,
   badOffer: "That is not a valid video offer.",
   badAnswer: "That is not a valid video answer.",
-  notOnCam: "You are not on cam.",
-  notWatching: "There is nothing to answer: you are not watching any cams.",
   unknownCam: "That member is not on cam.",
   notAllowedToClose: "Only admins and moderators can close another member's cam.",
   closedByStaff: "Your cam was closed by a moderator.",

@@ -75,17 +75,16 @@ describe("cams with Janus", () => {
 
     const { subscriber, streams } = await watch(b, [aId, b.member.user.id, "nobody"]);
     expect(streams).toEqual([{ mid: expect.any(String), userId: aId }]);
-    // A key frame of a watched cam reaches its publisher (a PLI); of a cam not watched, refused.
+    // A key frame of a watched cam reaches its publisher (a PLI); of a cam not watched (one that
+    // just left, for a tile still retrying), nothing is asked and nothing said.
     await new Promise((r) => setTimeout(r, 1_000));
     const plis = peer.plis();
     b.socket.emit(IN.keyframe, { userId: aId });
     await expect.poll(() => peer.plis(), { timeout: 3_000 }).toBeGreaterThan(plis);
     b.socket.emit(IN.keyframe, { userId: "nobody" });
-    expect(await b.next(OUT.error)).toEqual({
-      title: CAMS_MESSAGES.error,
-      message: CAMS_MESSAGES.unknownCam,
-    });
-    expect(b.received.filter((r) => r.event === OUT.error)).toHaveLength(1);
+    b.socket.emit(IN.list);
+    await b.next(OUT.active);
+    expect(b.received.filter((r) => r.event === OUT.error)).toEqual([]);
 
     a.socket.emit(IN.unpublish);
     const stop = await b.next<CamDisconnectedEvent>(OUT.disconnected);
@@ -101,6 +100,29 @@ describe("cams with Janus", () => {
     expectNoJanusInternals([a, b], janus(), feeds);
     await peer.close();
     await subscriber.close();
+  });
+
+  it("a second cam joins a watched set through Janus's update; one cam stopping leaves the other live", async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    const [aId, bId] = [a.member.user.id, b.member.user.id];
+    await goLive(a, aId);
+    const { subscriber } = await watch(c, [aId]);
+    await goLive(b, bId);
+    // The watched set grows: Janus's update offers both cams on c's one receive connection.
+    const { streams } = await watch(c, [aId, bId], subscriber);
+    expect(streams.map((s) => s.userId).sort()).toEqual([aId, bId].sort());
+    expect(new Set(streams.map((s) => s.mid)).size).toBe(2);
+
+    // a stops: only a's cam ends (b's publisher hears a leave, and stays live).
+    a.socket.emit(IN.unpublish);
+    expect(await c.next<CamDisconnectedEvent>(OUT.disconnected)).toEqual({
+      userId: aId,
+      reason: "stopped",
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(heard(c, OUT.disconnected, bId)).toBe(0);
+    expect(b.received.filter((r) => r.event === OUT.error)).toEqual([]);
+    expect((await liveFeeds()).map((p) => p.display)).toEqual([bId]);
   });
 
   it("publishes only as the sender, whatever the payload names", async () => {

@@ -110,8 +110,10 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
     } else if (end === "kicked") {
       ended(entry, "left");
     } else {
+      // The media went (a hang-up, ICE failed): the room hears it; the member's own browser sees
+      // its connection end and says so itself (chat spec 8: 'Media Connection Failed' once, not
+      // on localhost; 'Media Disconnected' for a live one), and a Stop racing it is no failure.
       ended(entry, "failed");
-      if (stillHere) entry.reply(OUT.error, CAMS_MESSAGES.connectionFailed);
     }
   }
 
@@ -188,10 +190,12 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
 
     async unpublish(from: ChatConnection) {
       const entry = entries.get(from.member._id);
-      if (!entry || entry.connectionId !== from.member.socketid || entry.feed === null)
-        throw new CamRefusal(CAMS_MESSAGES.notOnCam);
-      await entry.media.unpublish();
+      // A stop when not on cam (the media already ended, a second click) is done already.
+      if (!entry || entry.connectionId !== from.member.socketid || entry.feed === null) return;
+      // The room hears it first; Janus's answer to the detach (and the hang-up the browser's
+      // closing causes) come after and change nothing.
       ended(entry, "stopped");
+      await entry.media.unpublish();
     },
 
     async list(from: ChatConnection) {
@@ -234,25 +238,24 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
 
     async watchAnswer(from: ChatConnection, jsep: CamJsep) {
       const entry = entries.get(from.member._id);
-      if (!entry || entry.connectionId !== from.member.socketid || !entry.media.watching)
-        throw new CamRefusal(CAMS_MESSAGES.notWatching);
+      // An answer to an offer the member's last cam-watch made stale (nothing watched any more, or
+      // a newer offer on its way) is normal in a busy room: it is dropped without a word.
+      if (!entry || entry.connectionId !== from.member.socketid || !entry.media.watching) return;
       online();
       try {
         await entry.media.answer(relay(jsep));
       } catch (err) {
-        ctx.log.warn({ err }, "cams: answering failed");
-        throw new CamRefusal(CAMS_MESSAGES.badAnswer);
+        ctx.log.info({ err }, "cams: Janus refused a receive answer (a stale one)");
       }
     },
 
     async keyframe(from: ChatConnection, userId: string) {
       online();
       const entry = entries.get(from.member._id);
-      const asked =
-        entry !== undefined &&
-        entry.connectionId === from.member.socketid &&
-        (await entry.media.keyframe(userId).catch(() => false));
-      if (!asked) throw new CamRefusal(CAMS_MESSAGES.unknownCam);
+      // A key frame of a cam not watched (it may have just left: a tile's retries race its end)
+      // asks nothing of Janus and says nothing.
+      if (entry === undefined || entry.connectionId !== from.member.socketid) return;
+      await entry.media.keyframe(userId).catch(() => false);
     },
 
     /** Staff closes a member's cam (authorized before): Janus kicks it; its owner's instance tells. */

@@ -81,7 +81,10 @@ export class MemberMedia {
     handle.once(JANODE_EVENTS.webrtcUp, () => {
       if (this.publisher === handle) this.events.live();
     });
-    handle.on(JANODE_EVENTS.leaving, (data) => end(data.reason === "kicked" ? "kicked" : "failed"));
+    // Every publisher hears the others leave too: only its own feed's leaving ends this cam.
+    handle.on(JANODE_EVENTS.leaving, (data) => {
+      if (Number(data.feed) === feed) end(data.reason === "kicked" ? "kicked" : "failed");
+    });
     handle.once(JANODE_EVENTS.hangup, () => end("failed"));
     handle.once(JANODE_EVENTS.iceFailed, () => end("failed"));
     handle.once(JANODE_EVENTS.detached, () => end("failed"));
@@ -135,9 +138,10 @@ export class MemberMedia {
       if (!joined.jsep) throw new Error("Janus gave no offer");
       return { jsep: joined.jsep, streams: this.carried(joined.streams) };
     }
+    // Janus refuses an empty list ("430 Empty unsubscription list"): name only what changes.
     const updated = await this.subscriber.update({
-      subscribe: add.map((feed) => ({ feed })),
-      unsubscribe: drop.map((feed) => ({ feed })),
+      ...(add.length > 0 ? { subscribe: add.map((feed) => ({ feed })) } : {}),
+      ...(drop.length > 0 ? { unsubscribe: drop.map((feed) => ({ feed })) } : {}),
     });
     // Without an offer now, Janus sends it as an event once the last one is answered.
     if (!updated.jsep) return undefined;

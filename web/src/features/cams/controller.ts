@@ -253,10 +253,10 @@ export class CamsController {
    * server confirms (30 s at most); after a failure it is off at once.
    */
   private stopOwn(confirm = false) {
-    const wasPublishing = !!this.publisher;
+    // The server hears the stop before Janus sees the connection close (else a hang-up).
+    const told = !!this.publisher && this.room.emit(IN.unpublish);
     this.closeOwnMedia();
     this.attempt++;
-    const told = wasPublishing && this.room.emit(IN.unpublish);
     if (told && confirm) {
       this.set({ own: "stopping" });
       this.stopTimer = setTimeout(() => this.backToOff(), CAMS_LIMITS.requestTimeoutMs);
