@@ -39,15 +39,19 @@ test("members go on cam through Janus and watch each other; a stopped and a kick
   await goOnCam(c.page);
   await expect(camTile(admin, C).locator("video")).toBeVisible();
   await tileFrameRate(c.page, A, 500);
+  // The pointer off the buttons (no tooltip in the pictures).
+  await c.page.mouse.move(600, 500);
   await screenshot(c.page, "cams-three-1280", { fullPage: false });
   await camTile(c.page, A).getByRole("button", { name: CAMS_UI_TEXTS.expand }).click();
   const window = c.page.getByRole("dialog", { name: CAMS_UI_TEXTS.windowOf(A) });
   await expect(window.locator("video")).toBeVisible();
+  await c.page.mouse.move(600, 500);
   await screenshot(c.page, "cams-window-1280", { fullPage: false });
   await window.getByRole("button", { name: CAMS_UI_TEXTS.close }).click();
   await expect(window).toBeHidden();
   await c.page.setViewportSize({ width: 390, height: 844 });
   await tileFrameRate(c.page, B, 500);
+  await c.page.mouse.move(200, 600);
   await screenshot(c.page, "cams-three-390", { fullPage: false });
   await c.page.setViewportSize({ width: 1280, height: 800 });
 

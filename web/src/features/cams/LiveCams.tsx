@@ -102,7 +102,16 @@ export function LiveCams({ me, mobile }: RoomUiProps) {
             {empty}
           </Typography>
         )}
-        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
+        {/* On a phone the cams are one row that scrolls sideways: the chat keeps the height. */}
+        <Box
+          sx={{
+            display: "flex",
+            flexWrap: mobile ? "nowrap" : "wrap",
+            overflowX: mobile ? "auto" : "visible",
+            gap: 1,
+            "& > *": { flexShrink: 0 },
+          }}
+        >
           {ownOn && (
             <CamTile
               key={me._id}
