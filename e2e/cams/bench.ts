@@ -85,6 +85,9 @@ async function main() {
         baseURL: app.app.url,
         viewport: { width: 1280, height: 800 },
       });
+      // tsx (esbuild, keeping function names) wraps the functions passed to evaluate() with a
+      // `__name` helper the page lacks; Playwright's own runner does not: give the page one.
+      await context.addInitScript("window.__name = (f) => f;");
       const page = await context.newPage();
       const member = await registerMember(page);
       await signInWithApi(page, member);
