@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePortPair } from "../free-port.ts";
-import { collectOutput } from "../process-output.ts";
 import { freePort, recordStream } from "./audio.ts";
+import { type NpmStart, npmStart, waitForLines } from "./npm-start.ts";
 
 /**
  * `npm start` after a crash, as an operator meets it: scripts/start.mjs (what `npm start` runs) with
@@ -14,51 +14,19 @@ import { freePort, recordStream } from "./audio.ts";
  * that DATA_DIR, listeners get MP3 from the mount, and the log says "on air" once without looping.
  */
 
-const root = path.resolve(import.meta.dirname, "../../..");
+const _root = path.resolve(import.meta.dirname, "../../..");
 const START_TIMEOUT = 90_000;
 
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
 let icecastPort: number;
-const started: Start[] = [];
-
-interface Start {
-  child: ChildProcess;
-  exited: Promise<void>;
-  output(): string;
-}
-
-/** `npm start` in its own process group (as a terminal runs it), its output kept. */
-function npmStart(): Start {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: root,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output = collectOutput(child);
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  const start = { child, exited, output };
-  started.push(start);
-  return start;
-}
-
-async function waitForLine(start: Start, pattern: RegExp, timeoutMs = START_TIMEOUT) {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(start.output())) {
-    if (start.child.exitCode !== null || start.child.signalCode !== null) {
-      throw new Error(`npm start ended before ${pattern}:\n${start.output()}`);
-    }
-    if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${start.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const started: NpmStart[] = [];
 
 /** npm start until the app answers and the station is on air. */
 async function startOnAir() {
-  const start = npmStart();
-  await waitForLine(start, /Airwave is running on/);
-  await waitForLine(start, /\[station\] on air/);
+  const start = npmStart(env, started);
+  await waitForLines(start, /Airwave is running on/, 1, START_TIMEOUT);
+  await waitForLines(start, /\[station\] on air/, 1, START_TIMEOUT);
   return start;
 }
 
@@ -107,7 +75,7 @@ function codecOf(audio: Buffer) {
 }
 
 /** One Icecast and one Liquidsoap for this DATA_DIR, MP3 on the mount, one "on air", no restarts. */
-async function expectOneStationOnAir(start: Start) {
+async function expectOneStationOnAir(start: NpmStart) {
   const audio = await recordStream(`http://127.0.0.1:${icecastPort}/radio.mp3`, 2500);
   expect(audio.length).toBeGreaterThan(16_000);
   expect(codecOf(audio)).toBe("mp3");

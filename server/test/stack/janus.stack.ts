@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +6,7 @@ import VideoRoomPlugin from "janode/plugins/videoroom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAMS_ROOM, janusSecrets } from "../../../station/janus.mjs";
 import { freePort } from "../free-port.ts";
-import { collectOutput } from "../process-output.ts";
+import { type NpmStart, npmStart, waitForLines } from "./npm-start.ts";
 
 /**
  * The cams' Janus as `npm start` runs it (scripts/start.mjs, README: Cams): ready on its WebSocket
@@ -16,48 +15,16 @@ import { collectOutput } from "../process-output.ts";
  * Janus for the data folder.
  */
 
-const root = path.resolve(import.meta.dirname, "../../..");
+const _root = path.resolve(import.meta.dirname, "../../..");
 const READY = /\[cams\] Janus \S+ ready on (ws:\/\/127\.0\.0\.1:\d+) in (\d+) ms/g;
 
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
 let wsPort: number;
-const started: Start[] = [];
-
-interface Start {
-  child: ChildProcess;
-  exited: Promise<void>;
-  output(): string;
-}
-
-function npmStart(): Start {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: root,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output = collectOutput(child);
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  const start = { child, exited, output };
-  started.push(start);
-  return start;
-}
-
-/** Waits until `pattern` has matched `count` times in the start's output. */
-async function waitForLines(start: Start, pattern: RegExp, count = 1, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while ((start.output().match(pattern)?.length ?? 0) < count) {
-    if (start.child.exitCode !== null || start.child.signalCode !== null) {
-      throw new Error(`npm start ended before ${pattern}:\n${start.output()}`);
-    }
-    if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${start.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const started: NpmStart[] = [];
 
 async function startWithJanus() {
-  const start = npmStart();
+  const start = npmStart(env, started);
   await waitForLines(start, READY);
   await waitForLines(start, /Airwave is running on/);
   return start;

@@ -8,6 +8,7 @@ export function TooltipIconButton({
   onClick,
   disabled,
   pressed,
+  size = "small",
   sx,
   children,
 }: {
@@ -16,6 +17,7 @@ export function TooltipIconButton({
   disabled?: boolean;
   /** A toggle's state (aria-pressed). */
   pressed?: boolean;
+  size?: "small" | "medium";
   sx?: SxProps<Theme>;
   children: ReactNode;
 }) {
@@ -27,7 +29,7 @@ export function TooltipIconButton({
           onClick={onClick}
           disabled={disabled}
           aria-pressed={pressed}
-          size="small"
+          size={size}
           sx={sx}
         >
           {children}

@@ -38,6 +38,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { TooltipIconButton } from "../../ui/TooltipIconButton.tsx";
 import { EmojiButton } from "../emoji/EmojiButton.tsx";
 import { gifKeys } from "../gifs/api.ts";
 import { GifDialog, type PickedGif } from "../gifs/GifDialog.tsx";
@@ -67,22 +68,19 @@ function FormatToggle({
   children: ReactNode;
 }) {
   return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton
-          aria-label={label}
-          aria-pressed={pressed}
-          onClick={onToggle}
-          disabled={disabled}
-          sx={{
-            color: pressed ? "primary.main" : undefined,
-            bgcolor: pressed ? "rgba(167,139,250,0.16)" : undefined,
-          }}
-        >
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <TooltipIconButton
+      label={label}
+      pressed={pressed}
+      onClick={onToggle}
+      disabled={disabled}
+      size="medium"
+      sx={{
+        color: pressed ? "primary.main" : undefined,
+        bgcolor: pressed ? "rgba(167,139,250,0.16)" : undefined,
+      }}
+    >
+      {children}
+    </TooltipIconButton>
   );
 }
 
