@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePortPair } from "../free-port.ts";
 import { freePort, recordStream } from "./audio.ts";
-import { type NpmStart, npmStart, waitForLines } from "./npm-start.ts";
+import { type NpmStart, npmStart, START_TIMEOUT_MS, waitForLines } from "./npm-start.ts";
 
 /**
  * `npm start` after a crash, as an operator meets it: scripts/start.mjs (what `npm start` runs) with
@@ -15,7 +15,6 @@ import { type NpmStart, npmStart, waitForLines } from "./npm-start.ts";
  */
 
 const _root = path.resolve(import.meta.dirname, "../../..");
-const START_TIMEOUT = 90_000;
 
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
@@ -25,8 +24,8 @@ const started: NpmStart[] = [];
 /** npm start until the app answers and the station is on air. */
 async function startOnAir() {
   const start = npmStart(env, started);
-  await waitForLines(start, /Airwave is running on/, 1, START_TIMEOUT);
-  await waitForLines(start, /\[station\] on air/, 1, START_TIMEOUT);
+  await waitForLines(start, /Airwave is running on/, 1, START_TIMEOUT_MS);
+  await waitForLines(start, /\[station\] on air/, 1, START_TIMEOUT_MS);
   return start;
 }
 

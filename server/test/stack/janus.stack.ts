@@ -6,7 +6,7 @@ import VideoRoomPlugin from "janode/plugins/videoroom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAMS_ROOM, janusSecrets } from "../../../station/janus.mjs";
 import { freePort } from "../free-port.ts";
-import { type NpmStart, npmStart, waitForLines } from "./npm-start.ts";
+import { type NpmStart, npmStart, START_TIMEOUT_MS, waitForLines } from "./npm-start.ts";
 
 /**
  * The cams' Janus as `npm start` runs it (scripts/start.mjs, README: Cams): ready on its WebSocket
@@ -26,7 +26,7 @@ const started: NpmStart[] = [];
 async function startWithJanus() {
   const start = npmStart(env, started);
   await waitForLines(start, READY);
-  await waitForLines(start, /Airwave is running on/);
+  await waitForLines(start, /Airwave is running on/, 1, START_TIMEOUT_MS);
   return start;
 }
 

@@ -6,6 +6,9 @@ import { collectOutput } from "../process-output.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
+/** How long an app start may take on a busy machine (a fresh clone's first start builds the web). */
+export const START_TIMEOUT_MS = 90_000;
+
 export interface NpmStart {
   child: ChildProcess;
   exited: Promise<void>;
