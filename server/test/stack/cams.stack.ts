@@ -169,6 +169,15 @@ describe("cams with Janus", () => {
       ).toEqual({ userId: a.member.user.id, reason: "left" });
       await expect.poll(liveFeeds).toEqual([]);
       await peer.close();
+      // The removed member's socket is gone from the room: a publish from it reaches nothing.
+      await expect.poll(() => a.socket.connected).toBe(false);
+      const again = await testPublisher();
+      a.socket.emit(IN.publish, { jsep: again.offer });
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(a.received.filter((r) => r.event === OUT.answer)).toHaveLength(1);
+      expect(heard(b, OUT.connected, a.member.user.id)).toBe(1);
+      expect(await liveFeeds()).toEqual([]);
+      await again.close();
     }
   });
 
