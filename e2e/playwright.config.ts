@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's chromium-headless-shell (npm test installs it): the full `chromium` works too, slower.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 export default defineConfig({
   testDir: "./tests",
