@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's chromium-headless-shell (npm test installs it): the full `chromium` works too, slower.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 export default defineConfig({
   testDir: "./tests",
@@ -22,7 +23,9 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },
-    trace: "retain-on-failure",
+    // A trace records every test (DOM snapshots, a screencast): a quarter of the run's CPU. CI retries
+    // a failed test once, with its trace; elsewhere `--trace on` records one.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: chromium,
       args: [

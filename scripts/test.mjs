@@ -24,7 +24,7 @@ import {
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 requireSupportedNode(root);
-const CHROMIUM_PATH = "/usr/bin/chromium";
+const CHROMIUM_PATH = "/usr/bin/chromium-headless-shell";
 const serverTest = ["npm", "test", "-w", "@airwave/server"];
 
 const steps = [
