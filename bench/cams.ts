@@ -8,6 +8,13 @@ import { root } from "./lib.ts";
 
 const child = spawnInLoopbackNamespace(
   [process.execPath, "--import", "tsx", path.join("e2e", "cams", "bench.ts")],
-  { cwd: root, stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: "/usr/bin/chromium" } },
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+    },
+  },
 );
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
