@@ -2,8 +2,8 @@
 // Cams, "Testing"). Janus never gathers ICE candidates on a loopback interface and Chromium gathers
 // on every interface it has, so the cams' browser test and benchmark give both exactly one: a veth
 // pair carrying 127.0.0.1/32 (which Janus accepts), with IPv6 off. All media then stays on
-// 127.0.0.1 and nothing of the test is reachable from outside the namespace. Needs root (or a user
-// namespace allowing it) and iproute2; the namespace ends with the command.
+// 127.0.0.1 and nothing of the test is reachable from outside the namespace. Needs root, or
+// unprivileged user namespaces (Debian's default), and iproute2; the namespace ends with the command.
 import { spawn } from "node:child_process";
 
 const SETUP = [
@@ -19,6 +19,8 @@ const SETUP = [
 export const inLoopbackNamespace = (command) => [
   "unshare",
   "--net",
+  // Not root: a user namespace of its own gives the rights to set up its network.
+  ...(process.getuid?.() === 0 ? [] : ["--map-root-user"]),
   "--",
   "bash",
   "-c",
