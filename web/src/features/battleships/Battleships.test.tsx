@@ -7,10 +7,10 @@ import {
   BATTLESHIPS_UI_TEXTS as T,
 } from "@airwave/contracts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { me } from "../../test/fake-session.tsx";
 import { ArcadeButton } from "../arcade/ArcadeButton.tsx";
-import { serverAnswers } from "../arcade/test-utils.ts";
+import { onAnOpenDay, serverAnswers } from "../arcade/test-utils.ts";
 import { renderInRoom } from "../chat/room/testing.tsx";
 import { chatMessage } from "../chat/test-utils.ts";
 import { BattleshipsOverlay } from "./BattleshipsOverlay.tsx";
@@ -27,6 +27,8 @@ afterEach(() => {
 const wagerBox = () => screen.getByRole("textbox", { name: CT.wagerLabel });
 
 describe("the battleships wager dialog", () => {
+  beforeEach(onAnOpenDay);
+
   it("opens from the arcade: default 5, MAX fills all points, Create Offer sends the wager", async () => {
     serverAnswers(() => 42);
     const { socket } = await renderInRoom(<ArcadeButton me={me} mobile={false} />);
@@ -67,6 +69,8 @@ describe("the battleships wager dialog", () => {
 });
 
 describe("the offer in the chat", () => {
+  beforeEach(onAnOpenDay);
+
   const message = chatMessage({
     _id: "bs-1",
     type: "battleships",

@@ -7,9 +7,9 @@ import {
   COINFLIP_UI_TEXTS as T,
 } from "@airwave/contracts";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { me } from "../../test/fake-session.tsx";
-import { serverAnswers } from "../arcade/test-utils.ts";
+import { onAnOpenDay, serverAnswers } from "../arcade/test-utils.ts";
 import { alice, offer, renderInRoom } from "./test-utils.tsx";
 import { WagerDialog } from "./WagerDialog.tsx";
 
@@ -38,6 +38,8 @@ async function openDialog(points: number, timeZone?: string) {
 }
 
 describe("WagerDialog", () => {
+  beforeEach(onAnOpenDay);
+
   it("starts at the minimum wager on heads; MAX fills all the points; Create Offer sends pick and wager", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-03-10T12:00:00Z"));

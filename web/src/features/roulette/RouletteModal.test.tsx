@@ -11,10 +11,10 @@ import {
   ROULETTE_UI_TEXTS as T,
 } from "@airwave/contracts";
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { me } from "../../test/fake-session.tsx";
 import { ArcadeButton } from "../arcade/ArcadeButton.tsx";
-import { serverAnswers } from "../arcade/test-utils.ts";
+import { onAnOpenDay, serverAnswers } from "../arcade/test-utils.ts";
 import { renderInRoom } from "../chat/room/testing.tsx";
 import { RouletteOverlay } from "./RouletteOverlay.tsx";
 
@@ -61,6 +61,8 @@ const betOn = (label: string) =>
   within(dialog()).getByRole("button", { name: new RegExp(`^${T.betOn(label)}`) });
 
 describe("the roulette modal", () => {
+  beforeEach(onAnOpenDay);
+
   it("opens from the arcade; chips on positions, Join sends the bets; once joined, no clearing or joining again", async () => {
     const { socket, send } = await openRoulette(100);
     send(OUT.state, state());
