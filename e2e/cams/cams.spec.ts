@@ -2,7 +2,7 @@ import { CAMS_UI_TEXTS, CHAT_MESSAGES, CHAT_TEXTS } from "@airwave/contracts";
 import { expect } from "@playwright/test";
 import { adminCredentials, screenshot, signInWithApi, test } from "../support/fixtures.ts";
 import { enterChat } from "../support/games.ts";
-import { camTile, goOnCam, liveCams, stopCam, tileFrameRate } from "./cams.ts";
+import { camTile, framesPerSecond, goOnCam, liveCams, stopCam, tileFrameRate } from "./cams.ts";
 
 /**
  * Issue 19's acceptance, in a loopback-only network namespace with a real Janus (setup.ts): the
@@ -45,6 +45,11 @@ test("members go on cam through Janus and watch each other; a stopped and a kick
   await camTile(c.page, A).getByRole("button", { name: CAMS_UI_TEXTS.expand }).click();
   const window = c.page.getByRole("dialog", { name: CAMS_UI_TEXTS.windowOf(A) });
   await expect(window.locator("video")).toBeVisible();
+  // The window plays A's cam (its own <video> presents frames) before the picture is taken.
+  await expect
+    .poll(() => window.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth))
+    .toBeGreaterThan(0);
+  expect(await framesPerSecond(window.locator("video"), 1_000)).toBeGreaterThan(0);
   await c.page.mouse.move(600, 500);
   await screenshot(c.page, "cams-window-1280", { fullPage: false });
   await window.getByRole("button", { name: CAMS_UI_TEXTS.close }).click();
