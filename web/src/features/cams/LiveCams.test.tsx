@@ -10,8 +10,6 @@ import { describe, expect, it, vi } from "vitest";
 import { ANSWER_SDP, fake, fakeStream } from "./fake-media.ts";
 import { BOB, CARA, newPageEachTest, receiveBob, renderCams, settle } from "./test-utils.tsx";
 
-vi.mock("./media.ts", () => import("./fake-media.ts"));
-
 newPageEachTest();
 
 const panel = () => screen.getByRole("region", { name: CAMS_UI_TEXTS.liveCams });

@@ -17,8 +17,6 @@ import { CloseCamItem } from "./CloseCamItem.tsx";
 import { fake, OFFER_SDP } from "./fake-media.ts";
 import { BOB, MY_CAM, newPageEachTest, renderCams, settle } from "./test-utils.tsx";
 
-vi.mock("./media.ts", () => import("./fake-media.ts"));
-
 newPageEachTest();
 
 const myCam = () => screen.getByRole("region", { name: CAMS_UI_TEXTS.myCam });

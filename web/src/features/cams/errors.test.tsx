@@ -10,8 +10,6 @@ import { describe, expect, it, vi } from "vitest";
 import { fake } from "./fake-media.ts";
 import { BOB, MY_CAM, newPageEachTest, renderCams, settle } from "./test-utils.tsx";
 
-vi.mock("./media.ts", () => import("./fake-media.ts"));
-
 newPageEachTest();
 
 const { mediaError } = CAMS_MESSAGES;

@@ -3,8 +3,8 @@ import { vi } from "vitest";
 import type { CamConnectionState, CameraInfo, CamMedia, CamReceiverEvents } from "./media.ts";
 
 /**
- * The cams' tests' stand-in for `media.ts` (jsdom has no WebRTC): `vi.mock("./media.ts", () =>
- * import("./fake-media.ts"))`. `fake` sets what the browser would do and records what was asked.
+ * The cams' tests' stand-in for `media.ts` (happy-dom has no WebRTC), put in place with
+ * `replaceCamMedia(fakeCamMedia)` (test-utils' `newPageEachTest`). `fake` sets what the browser would do and records what was asked.
  */
 export const fake = {
   cameras: [{ deviceId: "cam-1", label: "Front camera" }] as CameraInfo[],
@@ -62,7 +62,7 @@ export function resetFakeMedia() {
   });
 }
 
-export const camMedia: CamMedia = {
+export const fakeCamMedia: CamMedia = {
   canCapture: () => true,
   async listCameras() {
     if (fake.listing) await fake.listing;

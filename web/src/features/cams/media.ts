@@ -155,7 +155,8 @@ function receive(iceServers: readonly CamIceServer[], events: CamReceiverEvents)
   };
 }
 
-export const camMedia: CamMedia = {
+/** The browser's media layer. */
+const browserMedia: CamMedia = {
   canCapture: () => !!globalThis.navigator?.mediaDevices?.getUserMedia,
   async listCameras() {
     const devices = await navigator.mediaDevices.enumerateDevices();
@@ -223,4 +224,31 @@ export const camMedia: CamMedia = {
     };
   },
   hostname: () => globalThis.location?.hostname ?? "",
+};
+
+let media: CamMedia = browserMedia;
+
+/**
+ * Puts another media layer in the browser's place (the tests' fake: happy-dom has no WebRTC), or
+ * the browser's back (null). A setting rather than a module mock, so every module that already
+ * holds `camMedia` follows it, whatever order the test files loaded them in.
+ */
+export function replaceCamMedia(replacement: CamMedia | null) {
+  media = replacement ?? browserMedia;
+}
+
+/** The cams' media layer: the browser's, unless a test replaced it. */
+export const camMedia: CamMedia = {
+  canCapture: () => media.canCapture(),
+  listCameras: () => media.listCameras(),
+  openCamera: (deviceId) => media.openCamera(deviceId),
+  showsFrame: (stream, ms) => media.showsFrame(stream, ms),
+  onEnded: (stream, listener) => media.onEnded(stream, listener),
+  stopStream: (stream) => media.stopStream(stream),
+  publish: (stream, iceServers) => media.publish(stream, iceServers),
+  receive: (iceServers, events) => media.receive(iceServers, events),
+  attach: (video, stream) => media.attach(video, stream),
+  renders: (video) => media.renders(video),
+  countFrames: (video) => media.countFrames(video),
+  hostname: () => media.hostname(),
 };

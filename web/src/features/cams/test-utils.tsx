@@ -5,9 +5,10 @@ import { me } from "../../test/fake-session.tsx";
 import { renderInRoom } from "../chat/room/testing.tsx";
 import { CamsOverlay } from "./CamsOverlay.tsx";
 import { resetCamsPage } from "./controller.ts";
-import { fake, fakeStream, resetFakeMedia } from "./fake-media.ts";
+import { fake, fakeCamMedia, fakeStream, resetFakeMedia } from "./fake-media.ts";
 import { LiveCams } from "./LiveCams.tsx";
 import { MyCam } from "./MyCam.tsx";
+import { replaceCamMedia } from "./media.ts";
 
 /** A member on cam as the room hears it. */
 export const camOf = (userId: string, username: string): CamView => ({
@@ -52,17 +53,16 @@ export async function renderCams({
   return { ...room, sent };
 }
 
-/**
- * Each test on a new page with the fake media reset (the test file mocks `./media.ts` with
- * `./fake-media.ts` itself: `vi.mock` is per file).
- */
+/** Each test on a new page with the fake media in the browser's place, reset. */
 export function newPageEachTest() {
   beforeEach(() => {
     resetFakeMedia();
+    replaceCamMedia(fakeCamMedia);
     resetCamsPage();
   });
   afterEach(() => {
     cleanup();
+    replaceCamMedia(null);
     vi.useRealTimers();
   });
 }
