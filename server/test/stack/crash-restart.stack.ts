@@ -1,11 +1,19 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePortPair } from "../free-port.ts";
 import { freePort, recordStream } from "./audio.ts";
-import { type NpmStart, npmStart, START_TIMEOUT_MS, waitForLines } from "./npm-start.ts";
+import {
+  type NpmStart,
+  npmStart,
+  npmStartEnv,
+  processesOfDataDir,
+  START_TIMEOUT_MS,
+  stopStarts,
+  waitForLines,
+} from "./npm-start.ts";
 
 /**
  * `npm start` after a crash, as an operator meets it: scripts/start.mjs (what `npm start` runs) with
@@ -29,32 +37,10 @@ async function startOnAir() {
   return start;
 }
 
-function read(file: string) {
-  try {
-    return readFileSync(file, "latin1");
-  } catch {
-    return "";
-  }
-}
-
 /** The live processes (zombies left out) whose command line or environment names this DATA_DIR. */
-function processesOfDataDir() {
-  const found: { pid: number; name: string; cmdline: string }[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    const stat = read(`/proc/${entry}/stat`);
-    if (!stat || /^[ZX]$/.test(stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3))) {
-      continue;
-    }
-    const cmdline = read(`/proc/${entry}/cmdline`).replaceAll("\0", " ");
-    if (!cmdline.includes(dataDir) && !read(`/proc/${entry}/environ`).includes(dataDir)) continue;
-    found.push({ pid: Number(entry), name: read(`/proc/${entry}/comm`).trim(), cmdline });
-  }
-  return found;
-}
 
 function stationProcesses() {
-  const all = processesOfDataDir();
+  const all = processesOfDataDir(dataDir);
   return {
     icecast: all.filter((p) => p.name === "icecast2").length,
     liquidsoap: all.filter((p) => p.name === "liquidsoap").length,
@@ -98,38 +84,22 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "airwave-crash-"));
   icecastPort = await freePort();
   env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    LANG: "C.UTF-8",
-    HOST: "127.0.0.1",
-    PORT: String(await freePort()),
-    DATA_DIR: dataDir,
+    ...npmStartEnv(dataDir, await freePort()),
     ICECAST_PORT: String(icecastPort),
     STATION_HARBOR_PORT: String(await freePortPair()),
-    // No web app to serve or build: this is about the server and the station.
-    WEB_DIST_DIR: path.join(dataDir, "no-web"),
     // Janus has its own crash test (janus.stack.ts).
     CAMS: "off",
-    LOG_LEVEL: "warn",
   };
 });
 
 afterAll(async () => {
-  for (const start of started) {
-    if (start.child.exitCode === null && start.child.signalCode === null) {
-      start.child.kill("SIGTERM");
-      await Promise.race([start.exited, new Promise((r) => setTimeout(r, 15_000))]);
-      try {
-        process.kill(-(start.child.pid as number), "SIGKILL");
-      } catch {}
-    }
-  }
+  await stopStarts(started, 15_000);
   // Whatever still runs for this DATA_DIR is a defect the assertion below reports; end it anyway.
   const deadline = Date.now() + 10_000;
-  while (processesOfDataDir().length > 0 && Date.now() < deadline) {
+  while (processesOfDataDir(dataDir).length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 200));
   }
-  const left = processesOfDataDir();
+  const left = processesOfDataDir(dataDir);
   for (const p of left) {
     try {
       process.kill(p.pid, "SIGKILL");

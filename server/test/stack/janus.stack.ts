@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Janode from "janode";
@@ -6,7 +6,15 @@ import VideoRoomPlugin from "janode/plugins/videoroom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAMS_ROOM, janusSecrets } from "../../../station/janus.mjs";
 import { freePort } from "../free-port.ts";
-import { type NpmStart, npmStart, START_TIMEOUT_MS, waitForLines } from "./npm-start.ts";
+import {
+  type NpmStart,
+  npmStart,
+  npmStartEnv,
+  processesOfDataDir,
+  START_TIMEOUT_MS,
+  stopStarts,
+  waitForLines,
+} from "./npm-start.ts";
 
 /**
  * The cams' Janus as `npm start` runs it (scripts/start.mjs, README: Cams): ready on its WebSocket
@@ -30,26 +38,12 @@ async function startWithJanus() {
   return start;
 }
 
-const read = (file: string) => {
-  try {
-    return readFileSync(file, "latin1");
-  } catch {
-    return "";
-  }
-};
-
 /** The live janus processes (zombies left out) whose command line names this DATA_DIR. */
-function janusProcesses() {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = read(`/proc/${entry}/stat`);
-    if (!stat || /^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2))) continue;
-    if (read(`/proc/${entry}/comm`).trim() !== "janus") continue;
-    if (read(`/proc/${entry}/cmdline`).includes(dataDir)) pids.push(Number(entry));
-  }
-  return pids;
-}
+/** The pids of the Janus processes of this test's data folder. */
+const janusProcesses = () =>
+  processesOfDataDir(dataDir)
+    .filter((p) => p.name === "janus")
+    .map((p) => p.pid);
 
 async function until(check: () => boolean, what: string, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;
@@ -84,31 +78,16 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "airwave-janus-"));
   wsPort = await freePort();
   env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    LANG: "C.UTF-8",
-    HOST: "127.0.0.1",
-    PORT: String(await freePort()),
-    DATA_DIR: dataDir,
+    ...npmStartEnv(dataDir, await freePort()),
     STATION: "off",
     CAMS: "on",
     JANUS_WS_PORT: String(wsPort),
     CAMS_RTP_PORTS: "47000-47099",
-    WEB_DIST_DIR: path.join(dataDir, "no-web"),
-    LOG_LEVEL: "warn",
   };
 });
 
 afterAll(async () => {
-  for (const start of started) {
-    if (start.child.exitCode === null && start.child.signalCode === null) {
-      start.child.kill("SIGTERM");
-      await Promise.race([start.exited, new Promise((r) => setTimeout(r, 10_000))]);
-      try {
-        process.kill(-(start.child.pid as number), "SIGKILL");
-      } catch {}
-    }
-  }
+  await stopStarts(started, 10_000);
   // Janus stops with the app; whatever still runs is a defect reported below, and ended anyway.
   await until(() => janusProcesses().length === 0, "stopped", 5_000).catch(() => {});
   const left = janusProcesses();

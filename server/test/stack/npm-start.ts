@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { collectOutput } from "../process-output.ts";
 
@@ -46,3 +47,51 @@ export async function waitForLines(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** Ends every start still running: SIGTERM, `graceMs` to exit, then SIGKILL to its process group. */
+export async function stopStarts(all: NpmStart[], graceMs: number) {
+  for (const start of all) {
+    if (start.child.exitCode !== null || start.child.signalCode !== null) continue;
+    start.child.kill("SIGTERM");
+    await Promise.race([start.exited, new Promise((r) => setTimeout(r, graceMs))]);
+    try {
+      process.kill(-(start.child.pid as number), "SIGKILL");
+    } catch {}
+  }
+}
+
+const read = (file: string) => {
+  try {
+    return readFileSync(file, "latin1");
+  } catch {
+    return "";
+  }
+};
+
+/** The live processes (not zombies) whose command line or environment names `dataDir`. */
+export function processesOfDataDir(dataDir: string) {
+  const found: { pid: number; name: string; cmdline: string }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const stat = read(`/proc/${entry}/stat`);
+    if (!stat || /^[ZX]$/.test(stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3))) {
+      continue;
+    }
+    const cmdline = read(`/proc/${entry}/cmdline`).replaceAll("\0", " ");
+    if (!cmdline.includes(dataDir) && !read(`/proc/${entry}/environ`).includes(dataDir)) continue;
+    found.push({ pid: Number(entry), name: read(`/proc/${entry}/comm`).trim(), cmdline });
+  }
+  return found;
+}
+
+/** What every `npm start` of the stack tests runs with (no web app to serve or build). */
+export const npmStartEnv = (dataDir: string, port: number): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  LANG: "C.UTF-8",
+  HOST: "127.0.0.1",
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  WEB_DIST_DIR: path.join(dataDir, "no-web"),
+  LOG_LEVEL: "warn",
+});
