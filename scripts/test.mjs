@@ -1,8 +1,10 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
 // Usage: node scripts/test.mjs [step ...]   (no steps = all; deps and system always run)
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { constants } from "node:os";
 import { dirname, join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { ensureNpmDeps } from "./lib/deps.mjs";
 import { inLoopbackNamespace } from "./lib/loopback-netns.mjs";
@@ -50,6 +52,23 @@ const steps = [
   },
   { name: "lint", cmd: ["npx", "biome", "check", "."] },
   { name: "types", cmd: ["npx", "tsc", "-b"] },
+  // The station's and the cluster's tests spend much of their time waiting on real time (a stream,
+  // a restart): they run one after the other beside the unit and server suites.
+  {
+    name: "radio",
+    beside: true,
+    title: "the real station (Icecast + Liquidsoap + ffmpeg) and the cams' Janus with the app",
+    cmd: ["npx", "vitest", "run", "--config", "server/vitest.stack.config.ts"],
+    // Redis: the cams' two-instance test (server/test/stack/cams-instances.stack.ts).
+    needs: [...RADIO_STATION, JANUS, REDIS],
+  },
+  {
+    name: "scale",
+    beside: true,
+    title: "two app instances behind nginx with PostgreSQL and Redis (kill -9, Redis down)",
+    cmd: ["npx", "vitest", "run", "--config", "server/vitest.scale.config.ts"],
+    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG, JANUS],
+  },
   { name: "unit", cmd: ["npm", "test", "-w", "@airwave/contracts", "-w", "@airwave/web"] },
   // ffmpeg makes the MP3 tests' corpus (real MP3s, CBR and VBR, with and without tags).
   { name: "server-pglite", cmd: serverTest, needs: [REDIS, POSTGRESQL, FFMPEG] },
@@ -67,20 +86,9 @@ const steps = [
       }
     },
   },
-  {
-    name: "radio",
-    title: "the real station (Icecast + Liquidsoap + ffmpeg) and the cams' Janus with the app",
-    cmd: ["npx", "vitest", "run", "--config", "server/vitest.stack.config.ts"],
-    // Redis: the cams' two-instance test (server/test/stack/cams-instances.stack.ts).
-    needs: [...RADIO_STATION, JANUS, REDIS],
-  },
-  {
-    name: "scale",
-    title: "two app instances behind nginx with PostgreSQL and Redis (kill -9, Redis down)",
-    cmd: ["npx", "vitest", "run", "--config", "server/vitest.scale.config.ts"],
-    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG, JANUS],
-  },
-  { name: "build", cmd: ["npm", "run", "build"] },
+
+  // The browser steps measure frame rates and wait on timeouts: they get the machine to themselves.
+  { name: "build", cmd: ["npm", "run", "build"], alone: true },
   {
     name: "cams",
     title:
@@ -114,45 +122,94 @@ const selected = steps.filter((s) => s.always || wanted.length === 0 || wanted.i
 
 // Each command runs in its own process group, so that signals reach all of its processes
 // (npm -> sh -> vitest -> workers) and a terminal's Ctrl-C reaches them once, through us.
-let child = null;
+/** The running commands: the main lane's and those of steps running beside it. */
+const children = new Set();
 let interrupted = null;
-const killChild = (signal) => {
-  try {
-    if (child) process.kill(-child.pid, signal);
-  } catch {}
+const killChildren = (signal) => {
+  for (const c of children) {
+    try {
+      process.kill(-c.pid, signal);
+    } catch {}
+  }
 };
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
-    killChild(interrupted ? "SIGKILL" : signal); // a second signal forces it
+    killChildren(interrupted ? "SIGKILL" : signal); // a second signal forces it
     interrupted ??= signal;
   });
 }
-process.on("exit", () => killChild("SIGTERM"));
+process.on("exit", () => killChildren("SIGTERM"));
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 
+const runStart = performance.now();
 const results = [];
 let failed = false;
+/** Steps running beside the main lane (`beside`): their output is printed whole when they end. */
+let besideLane = Promise.resolve();
+const heading = (i, step) =>
+  paint(
+    "1;36",
+    `\n━━ [${i + 1}/${selected.length}] ${step.name}: ${step.title ?? step.cmd?.join(" ") ?? ""}`,
+  );
+const record = (step, start, error) => {
+  const ms = performance.now() - start;
+  if (!error) {
+    results.push({ name: step.name, ms, status: paint(32, "ok") });
+    console.log(paint(32, `✔ ${step.name} passed in ${seconds(ms)}`));
+    return;
+  }
+  results.push({ name: step.name, ms, status: paint(31, "FAILED") });
+  console.error(paint(31, `✖ ${step.name} failed after ${seconds(ms)}: ${error.message}`));
+  failed = true;
+};
+
 for (const [i, step] of selected.entries()) {
-  const title = step.title ?? step.cmd.join(" ");
-  console.log(paint("1;36", `\n━━ [${i + 1}/${selected.length}] ${step.name}: ${title}`));
+  if (failed || interrupted) break;
+  // A step that must not share the machine waits for the steps running beside the main lane.
+  if (step.alone) await besideLane;
+  if (failed || interrupted) break;
   const start = performance.now();
+  if (step.beside && !step.run) {
+    // One lane beside the main one: its steps run one after the other.
+    console.log(heading(i, step));
+    console.log("   (runs beside the main steps; its output follows when it ends)");
+    besideLane = besideLane.then(async () => {
+      if (failed || interrupted) return;
+      const begun = performance.now();
+      const output = [];
+      let error = null;
+      try {
+        await exec(step.cmd, step.env, output);
+      } catch (e) {
+        error = e;
+      }
+      console.log(heading(i, step));
+      process.stdout.write(Buffer.concat(output));
+      record(step, begun, error);
+      if (error) killChildren("SIGTERM"); // the main lane stops too
+    });
+    continue;
+  }
+  console.log(heading(i, step));
   try {
     if (interrupted) throw new Error(`interrupted (${interrupted})`);
     await (step.run ? step.run() : exec(step.cmd, step.env));
-    const ms = performance.now() - start;
-    results.push({ name: step.name, ms, status: paint(32, "ok") });
-    console.log(paint(32, `✔ ${step.name} passed in ${seconds(ms)}`));
+    record(step, start);
   } catch (error) {
-    const ms = performance.now() - start;
-    results.push({ name: step.name, ms, status: paint(31, "FAILED") });
-    console.error(paint(31, `✖ ${step.name} failed after ${seconds(ms)}: ${error.message}`));
-    failed = true;
-    break;
+    if (!failed)
+      record(step, start, interrupted ? new Error(`interrupted (${interrupted})`) : error);
+    else
+      results.push({
+        name: step.name,
+        ms: performance.now() - start,
+        status: paint(31, "stopped"),
+      });
   }
 }
+await besideLane;
 
 const width = Math.max(...selected.map((s) => s.name.length)) + 2;
 console.log(paint(1, "\nSummary"));
@@ -161,19 +218,39 @@ for (const step of selected) {
   const time = r ? seconds(r.ms) : "-";
   console.log(`  ${step.name.padEnd(width)}${time.padStart(8)}  ${r ? r.status : "not run"}`);
 }
-const total = results.reduce((sum, r) => sum + r.ms, 0);
-console.log(`  ${"total".padEnd(width)}${seconds(total).padStart(8)}`);
+console.log(`  ${"wall".padEnd(width)}${seconds(performance.now() - runStart).padStart(8)}`);
 process.exit(interrupted ? 128 + constants.signals[interrupted] : failed ? 1 : 0);
 
-function exec([cmd, ...args], env = {}) {
+/**
+ * Runs a command in a process group of its own. With `output` (an array), its standard output and
+ * error are collected there instead of shown.
+ */
+function exec([cmd, ...args], env = {}, output = null) {
   return new Promise((resolve, reject) => {
-    const options = { cwd: root, stdio: "inherit", env: { ...process.env, ...env } };
-    child = spawn(cmd, args, { ...options, detached: true });
+    const options = {
+      cwd: root,
+      stdio: output ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    };
+    const child = spawn(cmd, args, { ...options, detached: true });
+    children.add(child);
+    if (output) {
+      child.stdout.on("data", (chunk) => output.push(chunk));
+      child.stderr.on("data", (chunk) => output.push(chunk));
+    }
     child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      child = null;
+    child.on("exit", async (code, signal) => {
+      children.delete(child);
+      // What it wrote last, unless a process it left behind keeps its output open.
+      if (output) await Promise.race([drained(child), delay(2_000)]);
       if (code === 0) resolve();
       else reject(new Error(`${cmd} ${args.join(" ")} failed (${signal ?? `exit code ${code}`})`));
     });
   });
+}
+
+function drained(child) {
+  return Promise.all(
+    [child.stdout, child.stderr].map((s) => (s.readableEnded ? null : once(s, "end"))),
+  );
 }
