@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["test/scale/**/*.scale.ts"],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
   },

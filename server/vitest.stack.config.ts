@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["test/stack/**/*.stack.ts"],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 90_000,
     fileParallelism: false,
   },

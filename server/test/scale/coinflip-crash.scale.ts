@@ -346,11 +346,11 @@ describe("kill -9 in the middle of coin flip settlements, then a restart", () =>
       );
       expect(counts.heard).toBeGreaterThanOrEqual(KILL_AT);
       expect(counts.settledBefore).toBeGreaterThanOrEqual(counts.heard);
-    }, 60_000);
+    }, 180_000);
   }
 
   it("the kill landed mid-way: the second run settled flips on at least one database", async () => {
     const counts = await Promise.all(runs.values());
     expect(Math.max(...counts.map((c) => c.settledAfter))).toBeGreaterThan(0);
-  }, 60_000);
+  }, 180_000);
 });

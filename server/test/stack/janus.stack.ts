@@ -98,7 +98,7 @@ afterAll(async () => {
   }
   rmSync(dataDir, { recursive: true, force: true });
   expect(left).toEqual([]);
-}, 30_000);
+}, 120_000);
 
 describe("Janus under npm start", () => {
   it("answers with a VideoRoom handle, comes back when it dies, and stays one after a kill -9 of the app", async () => {
@@ -129,5 +129,5 @@ describe("Janus under npm start", () => {
     expect(janusProcesses()).not.toEqual(before);
     expect((await videoRoomAnswers()).room.exists).toBe(true);
     expect(second.output()).not.toMatch(/starting it again/);
-  }, 30_000);
+  }, 120_000);
 });
