@@ -54,6 +54,7 @@ export const AUTH_MESSAGES = {
   logoutFailed: "Logout request failed",
   /** The `force-kick` reason an ended session's open pages receive (logout, password reset...). */
   sessionEnded: "Your session has ended. Please sign in again.",
+  accountHeading: "Account",
   signOutEverywhere: "Sign out everywhere",
   signOutEverywhereHint:
     "Ends every session of your account, on this device and all others, and closes their open pages.",
