@@ -317,6 +317,8 @@ function loadStationApiKey(env: Env): string {
   return readFileSync(file, "utf8").trim();
 }
 
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source);
   const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`;
@@ -329,7 +331,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl.replace(/\/+$/, ""),
     STREAM_HOST: env.STREAM_HOST ?? new URL(publicUrl).hostname,
     cookieSecure: publicUrl.startsWith("https://"),
-    allowedOrigins: [...new Set([new URL(publicUrl).origin, ...env.ALLOWED_ORIGINS])],
+    allowedOrigins: [
+      ...new Set([
+        new URL(publicUrl).origin,
+        // Without PUBLIC_URL on a loopback address (npm start): this machine by either name.
+        ...(env.PUBLIC_URL || !LOOPBACK_HOSTS.has(env.HOST)
+          ? []
+          : [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`]),
+        ...env.ALLOWED_ORIGINS,
+      ]),
+    ],
     rateLimits: Object.fromEntries(
       RATE_LIMIT_NAMES.map((name) => [name, { ...RATE_LIMITS[name], ...env.RATE_LIMITS[name] }]),
     ) as Record<RateLimitName, RateLimitRule>,

@@ -68,6 +68,11 @@ describe("Socket.IO accepts any Origin", () => {
         ALLOWED_ORIGINS: "https://www.radio.example, http://localhost:5173",
       }).allowedOrigins,
     ).toEqual(["https://radio.example", "https://www.radio.example", "http://localhost:5173"]);
+    // npm start's embedded default: this machine, by either name.
+    expect(
+      loadConfig({ DATA_DIR: t.config.DATA_DIR, SECRET_KEY: t.config.SECRET_KEY, PORT: "8080" })
+        .allowedOrigins,
+    ).toEqual(["http://127.0.0.1:8080", "http://localhost:8080"]);
     for (const bad of ["radio.example", "https://radio.example/chat", "ftp://radio.example"])
       expect(() => parseEnv({ ALLOWED_ORIGINS: bad })).toThrow(ConfigError);
     expect(() => parseEnv({ ALLOWED_ORIGINS: "radio.example" })).toThrow(/ALLOWED_ORIGINS/);

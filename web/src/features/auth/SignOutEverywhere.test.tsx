@@ -20,7 +20,9 @@ function renderButton(leave: (url: string) => void) {
 }
 
 const callsTo = (fn: ReturnType<typeof mockFetch>, path: string) =>
-  fn.mock.calls.filter(([input]) => new URL(String(input), window.location.origin).pathname === path);
+  fn.mock.calls.filter(
+    ([input]) => new URL(String(input), window.location.origin).pathname === path,
+  );
 
 describe("Sign out everywhere", () => {
   it("asks first, then ends every session on the server, forgets this one and opens the login page", async () => {
