@@ -41,11 +41,11 @@ const roomsOf = (data: SocketData) => [userRoom(data.userId), sessionRoom(data.s
  * (decisions: whatever the client sends in its query is ignored for identity) and joins its
  * member's room `user:{id}` and its session's room (`sessionRoom`), so an ended session's sockets
  * can be closed wherever they are. A browser's connection is accepted only from an allowed origin
- * (a request without `Origin` is not a browser's page, and a page cannot leave it out); a client's
- * packet is at most `SOCKET_LIMITS.maxPacketBytes`. With `redis` (REDIS_URL), Socket.IO's Redis adapter carries every
- * emit, room broadcast and disconnect to the sockets of every instance; while Redis is down an
- * emit reaches this instance's sockets only (the adapter's publish fails quietly), and the
- * subscriptions are made again when it is back.
+ * (a request without `Origin` is not another site's page: browsers always send it across sites);
+ * a client's packet is at most `SOCKET_LIMITS.maxPacketBytes`. With `redis` (REDIS_URL), Socket.IO's
+ * Redis adapter carries every emit, room broadcast and disconnect to the sockets of every instance;
+ * while Redis is down an emit reaches this instance's sockets only (the adapter's publish fails
+ * quietly), and the subscriptions are made again when it is back.
  */
 export function createRealtime(opts: {
   db: Db;
