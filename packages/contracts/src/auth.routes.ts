@@ -61,6 +61,13 @@ export const AUTH_ROUTES = /* @__PURE__ */ defineRoutes("auth", {
     summary: "Sign out: ends the session and clears its cookie",
     response: messageAnswerSchema,
   },
+  logoutEverywhere: {
+    method: "POST",
+    path: "/api/auth/logoutEverywhere",
+    access: "member",
+    summary: "Sign out everywhere: ends every session of the member and closes their sockets",
+    response: messageAnswerSchema,
+  },
   forgotPassword: {
     method: "POST",
     path: "/api/auth/forgotPassword",

@@ -52,6 +52,14 @@ export const AUTH_MESSAGES = {
     `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   loggedOut: "Logged out",
   logoutFailed: "Logout request failed",
+  /** The `force-kick` reason an ended session's open pages receive (logout, password reset...). */
+  sessionEnded: "Your session has ended. Please sign in again.",
+  accountHeading: "Account",
+  signOutEverywhere: "Sign out everywhere",
+  signOutEverywhereHint:
+    "Ends every session of your account, on this device and all others, and closes their open pages.",
+  signOutEverywhereConfirm: "Sign out on every device, this one included?",
+  signedOutEverywhere: "Signed out everywhere",
 
   forgotTitle: "Forgot Password",
   forgotPrompt: "Enter the e-mail address of your account and we will send you a reset link.",

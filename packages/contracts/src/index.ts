@@ -58,6 +58,7 @@ export * from "./schedule.routes.ts";
 export * from "./schedule.ts";
 export * from "./social.routes.ts";
 export * from "./social.ts";
+export * from "./socket-limits.ts";
 export * from "./station-time.ts";
 export * from "./tickets.routes.ts";
 export * from "./tickets.ts";

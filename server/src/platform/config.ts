@@ -66,6 +66,36 @@ const rateLimitOverrides = z
     return overrides;
   });
 
+/**
+ * Web origins besides PUBLIC_URL's whose pages may open the real-time connection (README
+ * "Security"): comma-separated, e.g. `https://radio.example,https://www.radio.example`. Each must
+ * be an http(s) origin: scheme, host and port, no path.
+ */
+const allowedOrigins = z
+  .string()
+  .trim()
+  .transform((v, ctx): string[] => {
+    const list: string[] = [];
+    for (const part of v.split(",").map((p) => p.trim())) {
+      if (!part) continue;
+      let origin: string | null = null;
+      try {
+        const url = new URL(part);
+        if (/^https?:$/.test(url.protocol) && url.origin === part.replace(/\/$/, ""))
+          origin = url.origin;
+      } catch {}
+      if (!origin) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${part}" must be an origin such as https://radio.example (scheme, host and port only)`,
+        });
+        return z.NEVER;
+      }
+      list.push(origin);
+    }
+    return list;
+  });
+
 /** Every environment variable the app reads, with its embedded default. The README's table mirrors this. */
 const envSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -93,6 +123,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9:._-]{1,64}$/, "must be 1 to 64 letters, digits, or : . _ -")
     .default("airwave:"),
   PUBLIC_URL: z.url().optional(),
+  ALLOWED_ORIGINS: allowedOrigins.default([]),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_USERNAME: z
     .string()
@@ -227,6 +258,8 @@ export interface Config
   PUBLIC_URL: string;
   STREAM_HOST: string;
   cookieSecure: boolean;
+  /** The origins whose pages may open the real-time connection: PUBLIC_URL's and ALLOWED_ORIGINS. */
+  allowedOrigins: string[];
   /** The abuse limits in force: the contract's, with RATE_LIMITS' overrides. */
   rateLimits: Record<RateLimitName, RateLimitRule>;
 }
@@ -284,6 +317,8 @@ function loadStationApiKey(env: Env): string {
   return readFileSync(file, "utf8").trim();
 }
 
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source);
   const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`;
@@ -296,6 +331,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl.replace(/\/+$/, ""),
     STREAM_HOST: env.STREAM_HOST ?? new URL(publicUrl).hostname,
     cookieSecure: publicUrl.startsWith("https://"),
+    allowedOrigins: [
+      ...new Set([
+        new URL(publicUrl).origin,
+        // Without PUBLIC_URL on a loopback address (npm start): this machine by either name.
+        ...(env.PUBLIC_URL || !LOOPBACK_HOSTS.has(env.HOST)
+          ? []
+          : [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`]),
+        ...env.ALLOWED_ORIGINS,
+      ]),
+    ],
     rateLimits: Object.fromEntries(
       RATE_LIMIT_NAMES.map((name) => [name, { ...RATE_LIMITS[name], ...env.RATE_LIMITS[name] }]),
     ) as Record<RateLimitName, RateLimitRule>,

@@ -1,8 +1,7 @@
-import { type BanReason, CHAT_MESSAGES, CHAT_SERVER_EVENTS } from "@airwave/contracts";
+import { type BanReason, CHAT_MESSAGES, type ForceKickEvent } from "@airwave/contracts";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { sqlHasRole } from "../../platform/identity/roles.ts";
-import type { Realtime } from "../../platform/realtime/index.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { ipBans } from "./schema.ts";
 
@@ -68,17 +67,11 @@ export async function ipBanReason(db: DbOrTx, ip: string): Promise<BanReason | n
 }
 
 /**
- * After a ban is committed (its sessions already deleted in the same transaction): every socket of
- * the member, in every namespace, receives a `force-kick` whose reason mentions the ban, then closes.
- * The chat room's ban and the admin's ban both end this way.
+ * The `force-kick` a ban's ended sessions receive (`endSessions`): its reason mentions the ban, so
+ * the member's open pages move to /banned. The chat room's ban and the admin's ban both end this way.
  */
-export function disconnectBannedUser(realtime: Realtime, userId: string, reason: string | null) {
-  realtime.disconnectUser(userId, {
-    event: {
-      name: CHAT_SERVER_EVENTS.forceKick,
-      payload: {
-        reason: reason ? `${CHAT_MESSAGES.bannedReason}: ${reason}` : CHAT_MESSAGES.bannedReason,
-      },
-    },
-  });
+export function banKick(reason: string | null): ForceKickEvent {
+  return {
+    reason: reason ? `${CHAT_MESSAGES.bannedReason}: ${reason}` : CHAT_MESSAGES.bannedReason,
+  };
 }

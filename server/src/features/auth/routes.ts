@@ -4,7 +4,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { csrfTokenFor } from "../../platform/csrf.ts";
 import { clientIp } from "../../platform/http/client-ip.ts";
 import { routeRegistrar } from "../../platform/http/declared-routes.ts";
-import { cookieOptions } from "../../platform/http/request-auth.ts";
+import { cookieOptions, requireActor } from "../../platform/http/request-auth.ts";
 import { SESSION_COOKIE } from "../../platform/sessions/sessions.ts";
 import * as auth from "./service.ts";
 
@@ -42,6 +42,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     await auth.logout(ctx, request.sessionToken);
     reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx));
     return { message: AUTH_MESSAGES.loggedOut };
+  });
+
+  route(AUTH_ROUTES.logoutEverywhere, async (request, reply) => {
+    const answer = await auth.logoutEverywhere(ctx, requireActor(request));
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx));
+    return answer;
   });
 
   route(AUTH_ROUTES.forgotPassword, async (request) =>

@@ -11,13 +11,10 @@ import {
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { AppError, badRequest, conflict, forbidden } from "../../platform/errors.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/password.ts";
-import {
-  createSession,
-  destroySession,
-  destroyUserSessions,
-} from "../../platform/sessions/sessions.ts";
+import { createSession, endSessions, endSessionsNow } from "../../platform/sessions/sessions.ts";
 import { isRegistrationEnabled } from "../admin/service.ts";
 import { findUserByEmail, findUserById, findUserByUsername } from "../users/lookup.ts";
 import { type UserRow, users } from "../users/schema.ts";
@@ -138,8 +135,15 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
   return { session, user };
 }
 
+/** Ends this browser's session; its sockets, wherever they are, close. */
 export async function logout(ctx: AppContext, sessionToken: string | undefined) {
-  if (sessionToken) await destroySession(ctx.db, sessionToken);
+  if (sessionToken) await endSessionsNow(ctx, { token: sessionToken });
+}
+
+/** POST /logoutEverywhere: every session of the member ends, this one included, with their sockets. */
+export async function logoutEverywhere(ctx: AppContext, actor: UserRow) {
+  await endSessionsNow(ctx, { userId: actor.id });
+  return { message: AUTH_MESSAGES.signedOutEverywhere };
 }
 
 /** GET /checkauth: the session's state, and whether the request's IP is banned. */
@@ -229,7 +233,7 @@ export async function forgotPassword(ctx: AppContext, email: string) {
 /** POST /resetPassword: a valid key is used once; every session of the user ends. */
 export async function resetPassword(ctx: AppContext, key: string, password: string) {
   const passwordHash = await hashPassword(password);
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx, async (tx, afterCommit) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -243,7 +247,7 @@ export async function resetPassword(ctx: AppContext, key: string, password: stri
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest(AUTH_MESSAGES.resetInvalid);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
-    await destroyUserSessions(tx, reset.userId);
+    await endSessions({ tx, afterCommit, realtime: ctx.realtime }, { userId: reset.userId });
     return { message: AUTH_MESSAGES.resetDone, msg: AUTH_MESSAGES.resetDone };
   });
 }

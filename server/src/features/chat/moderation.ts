@@ -9,8 +9,8 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
-import { destroyUserSessions } from "../../platform/sessions/sessions.ts";
-import { banColumns, disconnectBannedUser } from "../auth/bans.ts";
+import { endSessions } from "../../platform/sessions/sessions.ts";
+import { banColumns, banKick } from "../auth/bans.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { postSystemMessage } from "./system-messages.ts";
 
@@ -58,8 +58,11 @@ export async function banFromChat(
       .update(users)
       .set(banColumns({ reason, expiresAt: null, by: actor.id }))
       .where(eq(users.id, user.id));
-    await destroyUserSessions(tx, user.id);
-    afterCommit(() => disconnectBannedUser(ctx.realtime, user.id, reason));
+    await endSessions(
+      { tx, afterCommit, realtime: ctx.realtime },
+      { userId: user.id },
+      banKick(reason),
+    );
   });
   await postSystemMessage(ctx, "system-ban", CHAT_MESSAGES.banned(user.username));
   return { message: CHAT_MESSAGES.banned(user.username) };

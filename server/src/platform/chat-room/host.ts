@@ -13,6 +13,7 @@ import {
   type ChatUsersChange,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
+  SOCKET_LIMITS,
   toChatUserEntry,
   userRoom,
 } from "@airwave/contracts";
@@ -222,11 +223,23 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     });
 
     // One event at a time per connection (one connection per member), so a member's messages
-    // reach the room in the order they were sent.
+    // reach the room in the order they were sent. A connection with more than
+    // `SOCKET_LIMITS.maxQueuedEvents` waiting is flooding the room: it is closed.
     let queue: Promise<void> = joined.then(() => undefined);
+    let waiting = 0;
+    let flooded = false;
     for (const [event, registration] of handlers) {
       (socket as unknown as UntypedSocket).on(event, (raw) => {
+        if (flooded) return;
+        if (++waiting > SOCKET_LIMITS.maxQueuedEvents) {
+          flooded = true;
+          socket.disconnect(true);
+          return;
+        }
         queue = queue.then(async () => {
+          waiting--;
+          // A flood's backlog goes with its connection.
+          if (flooded) return;
           const member = await joined;
           if (!member) return;
           try {

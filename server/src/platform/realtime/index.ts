@@ -5,6 +5,7 @@ import {
   type ChatServerEvent,
   type ChatServerEventPayloads,
   type ChatServerToClientEvents,
+  type ForceKickEvent,
   type MainServerEvent,
   type MainServerEventPayloads,
 } from "@airwave/contracts";
@@ -19,6 +20,8 @@ export type ChatAudience = Audience & { namespace: typeof CHAT_NAMESPACE };
 /** What the session's authentication puts on every socket, in every namespace. */
 export interface SocketData {
   userId: string;
+  /** The stored hash of the session the socket was opened with (its room: `sessionRoom`). */
+  sessionKey: string;
   username: string;
   role: string;
   /**
@@ -91,5 +94,16 @@ export interface Realtime {
     userId: string,
     options?: { event?: EverywhereEmit; namespace?: keyof Namespaces },
   ): void;
+  /**
+   * Ended sessions (by their stored hash): every socket opened with one of them, in every namespace
+   * and on every instance, receives `force-kick` with `kick`, then its connection closes.
+   */
+  disconnectSessions(sessionKeys: string[], kick: ForceKickEvent): void;
+  /**
+   * A member's connections on every instance close without a goodbye, as after a network loss: their
+   * clients connect again by themselves and are authenticated afresh (a role change takes effect on
+   * the open pages at once: `socket.data` is read once, when a connection is made).
+   */
+  reconnectUser(userId: string): void;
   close(): Promise<void>;
 }

@@ -1,5 +1,11 @@
 import type { Server as HttpServer } from "node:http";
-import { type ClientToServerEvents, type ServerToClientEvents, userRoom } from "@airwave/contracts";
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  SOCKET_LIMITS,
+  USER_EVENTS,
+  userRoom,
+} from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Logger } from "pino";
@@ -7,8 +13,11 @@ import { type DefaultEventsMap, type Namespace, Server, type Socket } from "sock
 import type { Db } from "../db/index.ts";
 import { isAccountBanActive } from "../identity/bans.ts";
 import { closeRedis, quietly, type Redis, watchRedis } from "../redis.ts";
-import { resolveSession, SESSION_COOKIE } from "../sessions/sessions.ts";
+import { hashToken, resolveSession, SESSION_COOKIE, sessionRoom } from "../sessions/sessions.ts";
 import type { Audience, Namespaces, Realtime, SocketData } from "./index.ts";
+
+/** Between instances (`serverSideEmit`): close this member's connections here (`reconnectUser`). */
+const RECONNECT_USER = "airwave:reconnect-user";
 
 type MainServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
 
@@ -24,13 +33,19 @@ function emitTo(nsp: Namespace, audience: Audience, event: string, payload: unkn
   target?.emit(event, payload);
 }
 
+/** The rooms a socket joins once authenticated: its member's and its session's. */
+const roomsOf = (data: SocketData) => [userRoom(data.userId), sessionRoom(data.sessionKey)];
+
 /**
  * Socket.IO on the app's HTTP server. A connection is authenticated by the session cookie only
  * (decisions: whatever the client sends in its query is ignored for identity) and joins its
- * member's room `user:{id}`. With `redis` (REDIS_URL), Socket.IO's Redis adapter carries every
- * emit, room broadcast and disconnect to the sockets of every instance; while Redis is down an
- * emit reaches this instance's sockets only (the adapter's publish fails quietly), and the
- * subscriptions are made again when it is back.
+ * member's room `user:{id}` and its session's room (`sessionRoom`), so an ended session's sockets
+ * can be closed wherever they are. A browser's connection is accepted only from an allowed origin
+ * (a request without `Origin` is not another site's page: browsers always send it across sites);
+ * a client's packet is at most `SOCKET_LIMITS.maxPacketBytes`. With `redis` (REDIS_URL), Socket.IO's
+ * Redis adapter carries every emit, room broadcast and disconnect to the sockets of every instance;
+ * while Redis is down an emit reaches this instance's sockets only (the adapter's publish fails
+ * quietly), and the subscriptions are made again when it is back.
  */
 export function createRealtime(opts: {
   db: Db;
@@ -38,7 +53,10 @@ export function createRealtime(opts: {
   /** Starts the adapter's channels (REDIS_PREFIX). */
   redisPrefix?: string;
   log: Logger;
+  /** The origins (`https://host:port`) whose pages may connect (config `allowedOrigins`). */
+  allowedOrigins: readonly string[];
 }): Realtime {
+  const origins = new Set(opts.allowedOrigins);
   let io: MainServer | null = null;
   /** The adapter's subscriber connection (a subscribed client can send nothing else). */
   let subscriber: Redis | null = null;
@@ -53,8 +71,9 @@ export function createRealtime(opts: {
     try {
       const token = fastifyCookie.parse(socket.handshake.headers.cookie ?? "")[SESSION_COOKIE];
       const user = token ? await resolveSession(opts.db, token) : null;
-      if (!user || isAccountBanActive(user)) return next(new Error("Not authenticated"));
+      if (!token || !user || isAccountBanActive(user)) return next(new Error("Not authenticated"));
       socket.data.userId = user.id;
+      socket.data.sessionKey = hashToken(token);
       socket.data.username = user.username;
       socket.data.role = user.role;
       socket.data.profileimage = user.profileimage;
@@ -70,9 +89,20 @@ export function createRealtime(opts: {
     const nsp = server.of(ns.name);
     nsp.use(authenticate);
     nsp.on("connection", (socket) => {
-      void socket.join(userRoom(socket.data.userId));
+      void socket.join(roomsOf(socket.data));
     });
     ns.setup(nsp);
+  };
+
+  /** The member's connections on this instance close without a goodbye (their clients come back). */
+  const closeConnections = (userId: string) => {
+    const server = untyped();
+    if (!server) return;
+    for (const name of ["/", ...namespaces.map((n) => n.name)]) {
+      const nsp = server.of(name);
+      for (const id of [...(nsp.adapter.rooms.get(userRoom(userId)) ?? [])])
+        nsp.sockets.get(id)?.conn.close();
+    }
   };
 
   return {
@@ -91,6 +121,11 @@ export function createRealtime(opts: {
       const created: MainServer = new Server(server, {
         serveClient: false,
         cors: { origin: false },
+        allowRequest: (req, callback) => {
+          const origin = req.headers.origin;
+          callback(null, origin === undefined || origins.has(origin));
+        },
+        maxHttpBufferSize: SOCKET_LIMITS.maxPacketBytes,
         ...(opts.redis && subscriber
           ? {
               adapter: createAdapter(
@@ -104,7 +139,11 @@ export function createRealtime(opts: {
       io = created;
       created.use(authenticate);
       created.on("connection", (socket) => {
-        void socket.join(userRoom(socket.data.userId));
+        void socket.join(roomsOf(socket.data));
+      });
+      // Another instance's role change (`reconnectUser`).
+      (created as unknown as Server).on(RECONNECT_USER, (userId: unknown) => {
+        if (typeof userId === "string") closeConnections(userId);
       });
       for (const ns of namespaces) setUp(created as unknown as Server, ns);
     },
@@ -128,6 +167,20 @@ export function createRealtime(opts: {
         // Closing the underlying connection would end the member's other namespaces too.
         nsp.in(room).disconnectSockets(!options.namespace);
       }
+    },
+    disconnectSessions(sessionKeys, kick) {
+      const server = untyped();
+      if (!server || sessionKeys.length === 0) return;
+      const rooms = sessionKeys.map(sessionRoom);
+      const names = ["/", ...namespaces.map((n) => n.name)];
+      // Told in every namespace before any connection closes (closing one closes them all).
+      for (const name of names) server.of(name).to(rooms).emit(USER_EVENTS.forceKick, kick);
+      for (const name of names) server.of(name).in(rooms).disconnectSockets(true);
+    },
+    reconnectUser(userId) {
+      closeConnections(userId);
+      // The in-memory adapter (one instance) has no other instance to tell.
+      if (opts.redis) untyped()?.serverSideEmit(RECONNECT_USER, userId);
     },
     publish(event: string, payload: unknown, audience: Audience & { namespace?: string }) {
       const server = untyped();

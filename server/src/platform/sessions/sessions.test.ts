@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildUser } from "../../../test/factories.ts";
 import { findUserById } from "../../features/users/lookup.ts";
-import { createSession, destroySession, resolveSession } from "./sessions.ts";
+import { createSession, endSessionsNow, resolveSession } from "./sessions.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ describe("resolveSession", () => {
     const { user } = await buildUser(t.ctx.db);
     const { token } = await createSession(t.ctx.db, user.id, { ip: "10.0.0.3" });
     expect(await resolveSession(t.ctx.db, `${token}x`)).toBeNull();
-    await destroySession(t.ctx.db, token);
+    await endSessionsNow(t.ctx, { token });
     expect(await resolveSession(t.ctx.db, token)).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { AUTH_LIMITS } from "@airwave/contracts";
-import { and, eq, getTableColumns, gt, lt, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.ts";
+import { AUTH_LIMITS, AUTH_MESSAGES, type ForceKickEvent } from "@airwave/contracts";
+import { and, eq, getTableColumns, gt, lt, type SQL, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Db, DbOrTx } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
+import { type TxScope, transaction } from "../db/transaction.ts";
 import { type UserRow, users } from "../identity/users.schema.ts";
 import { defineJob } from "../jobs/index.ts";
+import type { Realtime } from "../realtime/index.ts";
 import { sessions } from "./schema.ts";
 
 export const SESSION_COOKIE = "aw_sid";
@@ -68,33 +71,74 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<UserRow
   return text ? userRowFromJson(text) : null;
 }
 
-export async function destroySession(db: DbOrTx, token: string) {
-  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+/**
+ * The Socket.IO room of one session's sockets (every namespace): named by the session's stored hash,
+ * never by its token, so a room name that crosses instances (Redis) cannot sign anyone in.
+ */
+export const sessionRoom = (idHash: string) => `session:${idHash}`;
+
+/** Which sessions end: one (a logout), a member's, those signed in from an IP, or the expired. */
+export type SessionsToEnd =
+  | { token: string }
+  | { userId: string }
+  | { ip: string }
+  | { expiredBefore: Date };
+
+function sessionsWhere(which: SessionsToEnd): SQL {
+  if ("token" in which) return eq(sessions.idHash, hashToken(which.token));
+  if ("userId" in which) return eq(sessions.userId, which.userId);
+  if ("ip" in which) return eq(sessions.ip, which.ip);
+  return lt(sessions.expiresAt, which.expiredBefore);
 }
 
-/** Ends every session of a user (ban, password reset). */
-export async function destroyUserSessions(db: DbOrTx, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-/** Deletes the sessions that ended before `now`; answers how many went. */
-async function pruneExpiredSessions(db: DbOrTx, now = new Date()): Promise<number> {
-  const gone = await db
+/**
+ * The one way sessions end (logout, sign out everywhere, password reset, bans, IP bans, expiry):
+ * their rows go in `scope`'s transaction, and once it has committed every socket opened with them,
+ * in every namespace and on every instance (through the adapter), receives `force-kick` (`kick`,
+ * by default "your session has ended") and closes. Answers the sessions ended.
+ */
+export async function endSessions(
+  scope: TxScope & { realtime: Realtime },
+  which: SessionsToEnd,
+  kick: ForceKickEvent = { reason: AUTH_MESSAGES.sessionEnded },
+): Promise<{ idHash: string; userId: string }[]> {
+  const ended = await scope.tx
     .delete(sessions)
-    .where(lt(sessions.expiresAt, now))
-    .returning({ userId: sessions.userId });
-  return gone.length;
+    .where(sessionsWhere(which))
+    .returning({ idHash: sessions.idHash, userId: sessions.userId });
+  if (ended.length > 0)
+    scope.afterCommit(() =>
+      scope.realtime.disconnectSessions(
+        ended.map((s) => s.idHash),
+        kick,
+      ),
+    );
+  return ended;
+}
+
+/** `endSessions` in a transaction of its own. */
+export function endSessionsNow(
+  ctx: { db: Db; log: Logger; realtime: Realtime },
+  which: SessionsToEnd,
+  kick?: ForceKickEvent,
+) {
+  return transaction(ctx, (tx, afterCommit) =>
+    endSessions({ tx, afterCommit, realtime: ctx.realtime }, which, kick),
+  );
 }
 
 export const PRUNE_SESSIONS_JOB = "sessions: prune expired";
 
-/** Expired sessions are refused at once (`resolveSession`); this job deletes their rows, hourly. */
+/**
+ * Expired sessions are refused at once (`resolveSession`); this job deletes their rows, hourly, and
+ * closes the sockets still open with them.
+ */
 export const pruneSessionsJob = defineJob({
   name: PRUNE_SESSIONS_JOB,
   every: 3_600_000,
   lock: true,
   run: async (ctx) => {
-    const removed = await pruneExpiredSessions(ctx.db, ctx.clock.now());
+    const removed = (await endSessionsNow(ctx, { expiredBefore: ctx.clock.now() })).length;
     if (removed) ctx.log.info({ removed }, "sessions: expired sessions removed");
   },
 });

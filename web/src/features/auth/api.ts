@@ -16,6 +16,14 @@ export const authApi = {
       resetCsrfToken();
     }
   },
+  /** Ends every session of the member, this one included (the browser then forgets it too). */
+  async logoutEverywhere() {
+    try {
+      return await call(AUTH_ROUTES.logoutEverywhere);
+    } finally {
+      resetCsrfToken();
+    }
+  },
   forgotPassword: (email: string) => call(AUTH_ROUTES.forgotPassword, { body: { email } }),
   resetPassword: (key: string, password: string) =>
     call(AUTH_ROUTES.resetPassword, { body: { key, password } }),

@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   customLinksSchema,
   SEX_OPTIONS,
   USER_LIMITS,
@@ -26,6 +27,7 @@ import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { ApiError } from "../../app/api.ts";
+import { SignOutEverywhere } from "../auth/SignOutEverywhere.tsx";
 import { profileApi } from "./api.ts";
 import { CustomLinksInput } from "./CustomLinksInput.tsx";
 import { invalidateMe, reloadProfiles } from "./hooks.ts";
@@ -210,6 +212,10 @@ function EditProfileForm({
               <CustomLinksInput value={field.value} onChange={field.onChange} />
             )}
           />
+          <Typography variant="subtitle2" component="h3">
+            {AUTH_MESSAGES.accountHeading}
+          </Typography>
+          <SignOutEverywhere />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -7,7 +7,7 @@ import {
   type IpBansPage,
   isAdminRole,
 } from "@airwave/contracts";
-import { and, count, desc, eq, exists, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { authorize } from "../../../platform/authorize.ts";
 import type { AppContext } from "../../../platform/context.ts";
@@ -16,6 +16,7 @@ import { transaction } from "../../../platform/db/transaction.ts";
 import { badRequest, conflict, notFound } from "../../../platform/errors.ts";
 import { sqlHasRole } from "../../../platform/identity/roles.ts";
 import { sessions } from "../../../platform/sessions/schema.ts";
+import { endSessions } from "../../../platform/sessions/sessions.ts";
 import { ipBans } from "../../auth/schema.ts";
 import { type UserRow, users } from "../../users/schema.ts";
 import { ipBanPolicy } from "./policy.ts";
@@ -119,8 +120,7 @@ async function isAdminIp(db: DbOrTx, ip: string): Promise<boolean> {
 /**
  * Both ban calls (the tab's ban dialog and the user dialog's "ban the user's IP"): the IP is added
  * to the ban list, so new log-ins from it are refused at once (`blacklist`, or `banned_ip` when
- * `userId` is set). Sessions signed in from that IP end too, and members left without any session
- * have their live connections closed. An admin can never ban the address they are using, nor one
+ * `userId` is set). Sessions signed in from that IP end too, with the connections opened with them. An admin can never ban the address they are using, nor one
  * an Admin signs in from.
  */
 export async function banIp(
@@ -144,11 +144,7 @@ export async function banIp(
       .onConflictDoNothing()
       .returning();
     if (!row) return null;
-    const ended = await tx
-      .delete(sessions)
-      .where(eq(sessions.ip, input.ip))
-      .returning({ userId: sessions.userId });
-    afterCommit(() => disconnectSessionless(ctx, [...new Set(ended.map((s) => s.userId))]));
+    await endSessions({ tx, afterCommit, realtime: ctx.realtime }, { ip: input.ip });
     return row;
   });
   if (!row) throw conflict(IP_BAN_MESSAGES.alreadyBanned);
@@ -161,21 +157,6 @@ export async function banIp(
       userId: row.userId,
     },
   };
-}
-
-/** Members whose last session just ended lose their live (chat, notification) connections. */
-async function disconnectSessionless(ctx: AppContext, userIds: string[]) {
-  if (userIds.length === 0) return;
-  const left = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        inArray(users.id, userIds),
-        notExists(ctx.db.select().from(sessions).where(eq(sessions.userId, users.id))),
-      ),
-    );
-  for (const { id } of left) ctx.realtime.disconnectUser(id);
 }
 
 /** The user dialog's "ban the user's IP": their last login IP, banned together with the account. */

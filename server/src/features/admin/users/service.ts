@@ -19,13 +19,8 @@ import type { DbOrTx, Tx } from "../../../platform/db/index.ts";
 import { transaction } from "../../../platform/db/transaction.ts";
 import { AppError, badRequest, notFound } from "../../../platform/errors.ts";
 import { sqlHasRole } from "../../../platform/identity/roles.ts";
-import { destroyUserSessions } from "../../../platform/sessions/sessions.ts";
-import {
-  banColumns,
-  disconnectBannedUser,
-  isAccountBanActive,
-  unbanColumns,
-} from "../../auth/bans.ts";
+import { endSessions } from "../../../platform/sessions/sessions.ts";
+import { banColumns, banKick, isAccountBanActive, unbanColumns } from "../../auth/bans.ts";
 import { createUser, sendPasswordResetMail } from "../../auth/service.ts";
 import { findUserById } from "../../users/lookup.ts";
 import { type UserRow, users } from "../../users/schema.ts";
@@ -176,15 +171,20 @@ export async function createUserAsAdmin(
   return { user: await loadView(ctx.db, row.id), message: ADMIN_USERS_MESSAGES.created };
 }
 
-/** POST role: never one's own role (the site keeps its admin); a banned account is unbanned first. */
+/**
+ * POST role: never one's own role (the site keeps its admin); a banned account is unbanned first.
+ * Once committed, the member's open connections close and come back by themselves with the new role
+ * (a demoted Moderator's open chat loses its powers at once).
+ */
 export async function setUserRole(ctx: AppContext, actor: Actor, id: string, role: AdminUserRole) {
   allow(actor);
   if (id === actor.id) throw badRequest(ADMIN_USERS_MESSAGES.cannotChangeOwnRole);
-  await ctx.db.transaction(async (tx) => {
+  await transaction(ctx, async (tx, afterCommit) => {
     const target = await lockActorAndTarget(tx, actor.id, id);
     if (!target) throw notFound(ADMIN_USERS_MESSAGES.userNotFound);
     if (hasRole(target.role, "banned")) throw badRequest(ADMIN_USERS_MESSAGES.bannedRoleLocked);
     await tx.update(users).set({ role }).where(eq(users.id, id));
+    afterCommit(() => ctx.realtime.reconnectUser(id));
   });
   return { message: ADMIN_USERS_MESSAGES.roleUpdated, user: await loadView(ctx.db, id) };
 }
@@ -204,7 +204,7 @@ export async function setUserDj(ctx: AppContext, actor: Actor, id: string, isDj:
 /**
  * POST ban: the user and every related account (Admins excepted) get role banned with the reason,
  * the end and the acting admin, and lose every session, in one transaction; then their sockets are
- * closed with a force-kick.
+ * closed with a force-kick naming the ban.
  */
 export async function banUser(
   ctx: AppContext,
@@ -230,10 +230,12 @@ export async function banUser(
     // The target first, then the related accounts by name.
     const order = new Map(ids.map((rid, i) => [rid, i]));
     rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    for (const row of rows) {
-      await destroyUserSessions(tx, row.id);
-      afterCommit(() => disconnectBannedUser(ctx.realtime, row.id, reason));
-    }
+    for (const row of rows)
+      await endSessions(
+        { tx, afterCommit, realtime: ctx.realtime },
+        { userId: row.id },
+        banKick(reason),
+      );
     return rows;
   });
   return { message: ADMIN_USERS_MESSAGES.banned, banned: banned.map((r) => r.username) };
