@@ -16,7 +16,12 @@ import { prepared } from "../../platform/db/prepared.ts";
 import { notFound } from "../../platform/errors.ts";
 import { posts } from "../posts/schema.ts";
 import { blocks, followRequests, follows } from "../social/schema.ts";
-import { relationBetween, relationColumns, relationFrom } from "../social/visibility.ts";
+import {
+  type Relation,
+  relationBetween,
+  relationColumns,
+  relationFrom,
+} from "../social/visibility.ts";
 import {
   accountBanActiveSql,
   basicUserColumns,
@@ -50,7 +55,38 @@ async function listBasicUsers(
   return rows.map(presentBasicUser);
 }
 
-/** GET /userdata?id: oneself in full; another member's public data, details only if visible. */
+/**
+ * The one rule for every read of another member's things (their profile, card, tracks, posts,
+ * follower lists): the profile's own refusal, `usersPolicy.viewProfile` — a blocker's things are
+ * closed to the member they block, a banned member's to everyone but staff — with the profile's
+ * status and message. Throws that refusal; answers the relation for the reads that go on to
+ * decide what of the content shows.
+ */
+function assertMayView(viewer: UserRow, member: UserRow, rel: Relation): Relation {
+  const refusal = usersPolicy.viewProfile(viewer, member, rel);
+  if (refusal) throw refusalError(refusal);
+  return rel;
+}
+
+/**
+ * `assertMayView` for another feature's read of member `memberId`'s things (their tracks…): throws
+ * the profile's refusal; answers null when there is no such member (the read answers that its way).
+ */
+export async function visibleMember(
+  ctx: AppContext,
+  viewer: UserRow,
+  memberId: string,
+): Promise<UserRow | null> {
+  const member = await findUserById(ctx.db, memberId);
+  if (!member) return null;
+  assertMayView(viewer, member, await relationBetween(ctx.db, viewer.id, member.id));
+  return member;
+}
+
+/**
+ * GET /userdata?id: oneself in full; another member's public data, details only if visible. A
+ * member whose profile is closed to the viewer (`assertMayView`) answers as the profile does.
+ */
 export async function getUserData(
   ctx: AppContext,
   viewer: UserRow,
@@ -59,7 +95,7 @@ export async function getUserData(
   if (!input.id || input.id === viewer.id) return presentSelf(viewer);
   const user = await findUserById(ctx.db, input.id);
   if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
-  const rel = await relationBetween(ctx.db, viewer.id, user.id);
+  const rel = assertMayView(viewer, user, await relationBetween(ctx.db, viewer.id, user.id));
   return presentPublicUser(user, { details: usersPolicy.viewContent(viewer, user, rel) });
 }
 
@@ -121,9 +157,7 @@ export async function getUserProfile(
   const row = await profileWithFacts(ctx.db, viewer.id, input.id ?? viewer.id);
   if (!row) throw notFound(USER_MESSAGES.userNotFound);
   const { member, followers, following, photos } = row;
-  const rel = relationFrom(row, member.id === viewer.id);
-  const refusal = usersPolicy.viewProfile(viewer, member, rel);
-  if (refusal) throw refusalError(refusal);
+  const rel = assertMayView(viewer, member, relationFrom(row, member.id === viewer.id));
 
   const limited = !usersPolicy.viewContent(viewer, member, rel);
   const { self: _self, ...relation } = rel;
