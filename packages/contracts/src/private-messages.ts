@@ -200,6 +200,8 @@ export const conversationViewSchema = z.object({
   _id: z.string(),
   participants: z.array(conversationParticipantViewSchema),
   lastMessage: lastMessageViewSchema.nullable(),
+  /** A group conversation (it can be left); a one-to-one conversation is archived instead. */
+  isGroup: z.boolean(),
   /** The viewer's unread messages here; `unread` is the same number. */
   unreadCount: z.number(),
   unread: z.number(),

@@ -44,8 +44,13 @@ export const participantKeyOf = (ids: string[]) => [...new Set(ids)].sort().join
 export const groupKeyOf = (ids: string[], conversationId: string) =>
   `${participantKeyOf(ids)}#${conversationId}`;
 
-/** A group conversation (more than two members when started, or one that lost a member). */
+/**
+ * A group conversation (more than two members when started, or one that lost a member). Its SQL
+ * twin, over a conversation row `c`, is `isGroupSql`; the leave tests run both.
+ */
 export const isGroupKey = (key: string) => key.includes("#") || key.split(",").length > 2;
+const isGroupSql = sql`(position('#' in c.participant_key) > 0
+  or array_length(string_to_array(c.participant_key, ','), 1) > 2)`;
 
 const raw = sql.raw;
 const viewer = sql.placeholder("viewer");
@@ -82,6 +87,7 @@ const conversationJson = sql`json_build_object(
       from private_messages lm
       where lm.conversation_id = c.id and ${hearsSql(viewer, raw("lm.sender_id"), raw("lm.created_at"))}
       order by lm.created_at desc, lm.id desc limit 1) end,
+  'isGroup', ${isGroupSql},
   'unreadCount', c.unread_count, 'unread', c.unread_count,
   'updatedAt', ${isoUtc("c.updated_at")})`;
 

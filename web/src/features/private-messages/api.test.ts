@@ -8,6 +8,7 @@ const convo = {
   _id: "c 1",
   participants: [],
   lastMessage: null,
+  isGroup: false,
   unreadCount: 0,
   unread: 0,
   updatedAt: "2026-01-01T00:00:00.000Z",
