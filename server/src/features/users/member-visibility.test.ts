@@ -7,8 +7,8 @@ import { type SignedInMember, signInMember } from "../../../test/members.ts";
 /**
  * One visibility rule for every read of another member's things (issue 26, LOW): where the
  * profile answers 403 (a member who blocks the viewer; a banned member, to all but staff), the
- * member's card (`/userdata?id=`) and their tracks (`/mp3/user/{id}`) answer the same 403 with the
- * same message.
+ * member's card (`/userdata?id=`), their tracks (`/mp3/user/{id}`) and their posts (`/userPosts`)
+ * answer the same 403 with the same message.
  */
 
 let t: TestApp;
@@ -23,6 +23,7 @@ const reads = (id: string) => ({
   profile: () => viewer.agent.get("/api/auth/getUserProfileData", { id }),
   userdata: () => viewer.agent.get("/api/auth/userdata", { id }),
   tracks: () => viewer.agent.get(routePath(MP3_ROUTES.user.path, { id })),
+  posts: () => viewer.agent.get("/api/auth/userPosts", { id }),
 });
 
 describe("mp3 user list of a blocker", () => {
@@ -49,6 +50,16 @@ describe("mp3 user list of a blocker", () => {
   });
 });
 
+describe("posts of a blocker", () => {
+  it("answer the profile's 403 and message (not the private-profile one)", async () => {
+    const blocker = await buildUser(t.ctx.db);
+    await buildBlock(t.ctx.db, blocker.user, viewer.user);
+    const res = await reads(blocker.user.id).posts();
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: USER_MESSAGES.blockedProfile });
+  });
+});
+
 describe("userdata of a blocker", () => {
   it("answers the profile's 403 and message instead of the blocker's card", async () => {
     const blocker = await buildUser(t.ctx.db, { bio: "keep out" });
@@ -61,9 +72,9 @@ describe("userdata of a blocker", () => {
 
   it("answers a banned member's card as their profile does: 403 to a member", async () => {
     const banned = await buildBannedUser(t.ctx.db);
-    const { profile, userdata, tracks } = reads(banned.user.id);
+    const { profile, userdata, tracks, posts } = reads(banned.user.id);
     const expected = (await profile()).json();
-    for (const read of [userdata, tracks]) {
+    for (const read of [userdata, tracks, posts]) {
       const res = await read();
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual(expected);

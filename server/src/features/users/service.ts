@@ -16,12 +16,7 @@ import { prepared } from "../../platform/db/prepared.ts";
 import { notFound } from "../../platform/errors.ts";
 import { posts } from "../posts/schema.ts";
 import { blocks, followRequests, follows } from "../social/schema.ts";
-import {
-  type Relation,
-  relationBetween,
-  relationColumns,
-  relationFrom,
-} from "../social/visibility.ts";
+import { relationBetween, relationColumns, relationFrom } from "../social/visibility.ts";
 import {
   accountBanActiveSql,
   basicUserColumns,
@@ -29,7 +24,7 @@ import {
   findUserById,
   memberByRef,
 } from "./lookup.ts";
-import { usersPolicy } from "./policy.ts";
+import { assertMayViewMember, usersPolicy } from "./policy.ts";
 import { presentBasicUser, presentProfile, presentPublicUser, presentSelf } from "./present.ts";
 import { type UserRow, users } from "./schema.ts";
 
@@ -56,20 +51,7 @@ async function listBasicUsers(
 }
 
 /**
- * The one rule for every read of another member's things (their profile, card, tracks, posts,
- * follower lists): the profile's own refusal, `usersPolicy.viewProfile` — a blocker's things are
- * closed to the member they block, a banned member's to everyone but staff — with the profile's
- * status and message. Throws that refusal; answers the relation for the reads that go on to
- * decide what of the content shows.
- */
-function assertMayView(viewer: UserRow, member: UserRow, rel: Relation): Relation {
-  const refusal = usersPolicy.viewProfile(viewer, member, rel);
-  if (refusal) throw refusalError(refusal);
-  return rel;
-}
-
-/**
- * `assertMayView` for another feature's read of member `memberId`'s things (their tracks…): throws
+ * `assertMayViewMember` for another feature's read of member `memberId`'s things (their tracks…): throws
  * the profile's refusal; answers null when there is no such member (the read answers that its way).
  */
 export async function visibleMember(
@@ -79,13 +61,13 @@ export async function visibleMember(
 ): Promise<UserRow | null> {
   const member = await findUserById(ctx.db, memberId);
   if (!member) return null;
-  assertMayView(viewer, member, await relationBetween(ctx.db, viewer.id, member.id));
+  assertMayViewMember(viewer, member, await relationBetween(ctx.db, viewer.id, member.id));
   return member;
 }
 
 /**
  * GET /userdata?id: oneself in full; another member's public data, details only if visible. A
- * member whose profile is closed to the viewer (`assertMayView`) answers as the profile does.
+ * member whose profile is closed to the viewer (`assertMayViewMember`) answers as the profile does.
  */
 export async function getUserData(
   ctx: AppContext,
@@ -95,7 +77,7 @@ export async function getUserData(
   if (!input.id || input.id === viewer.id) return presentSelf(viewer);
   const user = await findUserById(ctx.db, input.id);
   if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
-  const rel = assertMayView(viewer, user, await relationBetween(ctx.db, viewer.id, user.id));
+  const rel = assertMayViewMember(viewer, user, await relationBetween(ctx.db, viewer.id, user.id));
   return presentPublicUser(user, { details: usersPolicy.viewContent(viewer, user, rel) });
 }
 
@@ -157,7 +139,7 @@ export async function getUserProfile(
   const row = await profileWithFacts(ctx.db, viewer.id, input.id ?? viewer.id);
   if (!row) throw notFound(USER_MESSAGES.userNotFound);
   const { member, followers, following, photos } = row;
-  const rel = assertMayView(viewer, member, relationFrom(row, member.id === viewer.id));
+  const rel = assertMayViewMember(viewer, member, relationFrom(row, member.id === viewer.id));
 
   const limited = !usersPolicy.viewContent(viewer, member, rel);
   const { self: _self, ...relation } = rel;
