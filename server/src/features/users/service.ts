@@ -9,7 +9,6 @@ import {
   type UserProfile,
 } from "@airwave/contracts";
 import { and, asc, desc, eq, gt, inArray, ne, not, type SQL, sql } from "drizzle-orm";
-import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
