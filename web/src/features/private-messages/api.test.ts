@@ -36,6 +36,7 @@ describe("inboxApi", () => {
       "POST /api/auth/pm/conversations/c%201/delete": () => ({
         body: { ok: true, deleted: false },
       }),
+      "POST /api/auth/pm/conversations/c%201/leave": () => ({ body: { ok: true } }),
       "GET /api/auth/pm/unread/total": () => ({ body: { total: 7 } }),
     });
 
@@ -69,6 +70,7 @@ describe("inboxApi", () => {
     ).toEqual([{ body: "hi" }]);
     expect(await inboxApi.markRead("c 1")).toEqual({ ok: true, unreadCount: 0 });
     expect(await inboxApi.archive("c 1")).toEqual({ ok: true, deleted: false });
+    expect(await inboxApi.leave("c 1")).toEqual({ ok: true });
     expect(await inboxApi.unreadTotal()).toBe(7);
 
     // Every state-changing call carried the CSRF token.
