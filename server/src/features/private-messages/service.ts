@@ -377,15 +377,16 @@ export async function sendPrivateMessage(
     const last = conversation.lastMessageAt?.getTime() ?? 0;
     const createdAt = new Date(Math.max(ctx.clock.now().getTime(), last + 1));
 
-    // Who hears this message: the reads' own rule (`hearsSql`) at the message's time, so a member
-    // who blocks the sender (or whom the sender blocks) never gets it, live or later.
+    // Who hears this message: the reads' own rule (`hearsSql`), counting every block that exists
+    // (at 'infinity': whatever the clocks of this instance and the database say), so a member who
+    // blocks the sender (or whom the sender blocks) never gets it, live or later.
     const members = await tx
       .select({
         userId: conversationParticipants.userId,
         hears: hearsSql(
           raw(`"conversation_participants"."user_id"`),
           sql`${actor.id}`,
-          sql`${createdAt.toISOString()}::timestamptz`,
+          sql`'infinity'::timestamptz`,
         ),
       })
       .from(conversationParticipants)
