@@ -105,6 +105,7 @@ describe("group conversations get around blocks", () => {
     cSocket.on(USER_EVENTS.pmMessage, (e: PmMessageEvent) => toC.push(e));
     const toA = nextPm(aSocket);
     const toB = nextPm(bSocket);
+    const cBefore = (await listOf(c)).find((x) => x._id === id);
 
     const sent = await sendOk(a, id, "hello from A");
     // B hears it: live, in the messages, the list, the unread total and a notification.
@@ -119,6 +120,7 @@ describe("group conversations get around blocks", () => {
     expect(await bodiesOf(c, id)).toEqual([]);
     const cView = (await listOf(c)).find((x) => x._id === id);
     expect(cView?.lastMessage).toBeNull();
+    expect(cView?.updatedAt).toBe(cBefore?.updatedAt);
     expect(cView?.unreadCount).toBe(0);
     expect(await totalOf(c)).toBe(0);
     expect(await messageNotesOf(c)).toEqual([]);

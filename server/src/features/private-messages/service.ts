@@ -89,7 +89,20 @@ const conversationJson = sql`json_build_object(
       order by lm.created_at desc, lm.id desc limit 1) end,
   'isGroup', ${isGroupSql},
   'unreadCount', c.unread_count, 'unread', c.unread_count,
-  'updatedAt', ${isoUtc("c.updated_at")})`;
+  'updatedAt', ${isoUtc("c.seen_at")})`;
+
+/**
+ * The conversation's last activity as the viewer may know it (row `c`): its `updated_at`, unless a
+ * block hides its last message from the viewer; then the newest message they hear (or its start).
+ * A blocked member's writing never moves the conversation up the blocker's list.
+ */
+const seenAtSql = sql`case
+  when c.last_message_id is null
+    or ${hearsSql(viewer, raw("c.last_message_sender_id"), raw("c.last_message_at"))}
+  then c.updated_at
+  else coalesce((select max(lm.created_at) from private_messages lm
+    where lm.conversation_id = c.id
+      and ${hearsSql(viewer, raw("lm.sender_id"), raw("lm.created_at"))}), c.created_at) end`;
 
 /**
  * The viewer's conversations as the JSON text of a `ConversationView[]`, built by PostgreSQL in one
@@ -101,14 +114,14 @@ function conversationsStatement(db: DbOrTx, kind: "list" | "one") {
       kind === "list"
         ? sql`cp.archived_at is null`
         : sql`cp.conversation_id = ${sql.placeholder("id")}`;
-    const page = sql`(select c.*, cp.unread_count
+    const page = sql`(select c.*, cp.unread_count, ${seenAtSql} as seen_at
         from conversation_participants cp join conversations c on c.id = cp.conversation_id
         where cp.user_id = ${viewer} and ${filter}
-        order by c.updated_at desc, c.id desc
+        order by seen_at desc, c.id desc
         limit ${raw(String(PRIVATE_MESSAGE_LIMITS.conversationsMax))}) c`;
     return db
       .select({
-        json: sql<string>`coalesce(json_agg(${conversationJson} order by c.updated_at desc, c.id desc), '[]'::json)::text`,
+        json: sql<string>`coalesce(json_agg(${conversationJson} order by c.seen_at desc, c.id desc), '[]'::json)::text`,
       })
       .from(page)
       .prepare(name);
