@@ -2,6 +2,7 @@ import {
   archiveAnswerSchema,
   conversationParamsSchema,
   conversationsAnswerSchema,
+  leaveAnswerSchema,
   markReadAnswerSchema,
   messagesAnswerSchema,
   messagesQuerySchema,
@@ -65,6 +66,14 @@ export const PRIVATE_MESSAGE_ROUTES = /* @__PURE__ */ defineRoutes("private-mess
     summary: "Archive a conversation for oneself",
     params: conversationParamsSchema,
     response: archiveAnswerSchema,
+  },
+  leave: {
+    method: "POST",
+    path: "/api/auth/pm/conversations/:id/leave",
+    access: "member",
+    summary: "Leave a group conversation: no more of its messages, gone from one's inbox",
+    params: conversationParamsSchema,
+    response: leaveAnswerSchema,
   },
   unreadTotal: {
     method: "GET",

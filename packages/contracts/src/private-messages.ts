@@ -55,6 +55,14 @@ export const PRIVATE_MESSAGE_MESSAGES = {
     "Conversation archived for you. It will disappear completely once all participants archive.",
   archiveFailedTitle: "Error",
   archiveFailed: "Failed to archive conversation",
+  // Leave (group conversations only)
+  leaveTitle: "Leave conversation?",
+  leaveBody:
+    "You will stop receiving this group's messages and it will leave your inbox. The others can keep writing.",
+  leaveConfirm: "Leave",
+  leaveCancel: "Cancel",
+  leaveFailedTitle: "Error",
+  leaveFailed: "Failed to leave conversation",
   // Screen texts
   noConversations: "No conversations yet",
   noMessages: "No messages yet",
@@ -70,6 +78,10 @@ export const PRIVATE_MESSAGE_MESSAGES = {
   // Server refusals
   cannotMessageSelf: "You cannot message yourself.",
   blocked: "You cannot message this member.",
+  /** Starting a conversation whose members include two who block one another (either way). */
+  membersBlocked: "These members cannot be in one conversation.",
+  /** Leaving is for group conversations; a one-to-one conversation is archived instead. */
+  cannotLeaveOneToOne: "Only a group conversation can be left: archive this one instead.",
   /** Must mention the private profile: the client appends 'Follow must be accepted first.'. */
   privateProfile: "This profile is private: only accepted followers can message this member.",
   recipientUnavailable: "This member cannot receive messages.",
@@ -188,6 +200,8 @@ export const conversationViewSchema = z.object({
   _id: z.string(),
   participants: z.array(conversationParticipantViewSchema),
   lastMessage: lastMessageViewSchema.nullable(),
+  /** A group conversation (it can be left); a one-to-one conversation is archived instead. */
+  isGroup: z.boolean(),
   /** The viewer's unread messages here; `unread` is the same number. */
   unreadCount: z.number(),
   unread: z.number(),
@@ -242,6 +256,10 @@ export const archiveAnswerSchema = z.object({
 });
 export type ArchiveAnswer = z.infer<typeof archiveAnswerSchema>;
 
+/** POST /pm/conversations/{id}/leave (groups only). */
+export const leaveAnswerSchema = z.object({ ok: z.literal(true) });
+export type LeaveAnswer = z.infer<typeof leaveAnswerSchema>;
+
 /** GET /pm/unread/total */
 export const unreadTotalAnswerSchema = z.object({ total: z.number() });
 export type UnreadTotalAnswer = z.infer<typeof unreadTotalAnswerSchema>;
@@ -268,6 +286,7 @@ export const PRIVATE_MESSAGE_TEXTS = {
   closeDetails: "Close details",
   archive: "Archive conversation",
   archiveNamed: (title: string) => `Archive conversation with ${title}`,
+  leave: "Leave conversation",
   messageInput: "Message",
   gifAlt: "GIF",
   /** Preview of a last message that is a GIF link. */

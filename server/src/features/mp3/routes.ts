@@ -7,7 +7,14 @@ import { requireActor } from "../../platform/http/request-auth.ts";
 import { sendStoredObject } from "../../platform/storage/serve.ts";
 import { mp3Error } from "./audio.ts";
 import { setTrackRotation, syncRotationSafely } from "./rotation.ts";
-import { deleteTrack, findTrack, incrementDownloads, listTracks, uploadTrack } from "./service.ts";
+import {
+  deleteTrack,
+  findTrack,
+  incrementDownloads,
+  listMemberTracks,
+  listTracks,
+  uploadTrack,
+} from "./service.ts";
 
 /** The MP3 library's calls (chat spec 7, admin spec 7). */
 export function mp3Routes(app: FastifyInstance, ctx: AppContext) {
@@ -20,7 +27,9 @@ export function mp3Routes(app: FastifyInstance, ctx: AppContext) {
 
   route(MP3_ROUTES.list, (request) => listTracks(ctx, request.query));
 
-  route(MP3_ROUTES.user, (request) => listTracks(ctx, request.query, request.params.id));
+  route(MP3_ROUTES.user, (request) =>
+    listMemberTracks(ctx, requireActor(request), request.params.id, request.query),
+  );
 
   route(MP3_ROUTES.incrementDownloads, async (request) => {
     const downloadCount = await incrementDownloads(ctx, request.params.id);

@@ -20,6 +20,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { AppError, zodMessage } from "../../platform/errors.ts";
 import { streamSingleFile } from "../uploads/multipart.ts";
 import { type UserRow, users } from "../users/schema.ts";
+import { visibleMember } from "../users/service.ts";
 import { computeWaveform, inspectMp3, mp3Error } from "./audio.ts";
 import { safeDownloadName } from "./download-name.ts";
 import { type Mp3TrackRow, mp3Tracks } from "./schema.ts";
@@ -182,6 +183,21 @@ export async function listTracks(
       pages: Math.ceil(total / query.limit),
     },
   };
+}
+
+/**
+ * GET /api/auth/mp3/user/{id}: a member's tracks (their profile's Tracks / Mixes tab), under the
+ * profile's rule (`visibleMember`): a blocker's tracks are closed to the member they block, with the
+ * profile's 403. An unknown member has no tracks.
+ */
+export async function listMemberTracks(
+  ctx: AppContext,
+  viewer: UserRow,
+  memberId: string,
+  query: ListQuery,
+): Promise<Mp3ListAnswer> {
+  await visibleMember(ctx, viewer, memberId);
+  return listTracks(ctx, query, memberId);
 }
 
 /** One track row (null when there is none). */

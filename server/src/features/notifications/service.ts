@@ -12,6 +12,7 @@ import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import type { TxScope } from "../../platform/db/transaction.ts";
 import { notFound } from "../../platform/errors.ts";
+import { anyBlockAmong } from "../social/visibility.ts";
 import { users } from "../users/schema.ts";
 import { notifications } from "./schema.ts";
 
@@ -58,9 +59,14 @@ const selection = {
   fromImage: users.profileimage,
 };
 
-/** Stores a notification; nobody is notified of their own action. Returns its id, or null. */
+/**
+ * Stores a notification; nobody is notified of their own action, nor of anything by a member on the
+ * other side of a block (either way: `hears`), e.g. an @mention in the chat room. Returns its id,
+ * or null.
+ */
 async function createNotification(db: DbOrTx, input: NotifyInput): Promise<string | null> {
   if (input.fromId && input.fromId === input.userId) return null;
+  if (input.fromId && (await anyBlockAmong(db, [input.fromId, input.userId]))) return null;
   const id = randomUUID();
   await db.insert(notifications).values({
     id,

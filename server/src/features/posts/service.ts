@@ -17,6 +17,7 @@ import { notify } from "../notifications/service.ts";
 import { canSeeContent, relationColumns, relationFrom } from "../social/visibility.ts";
 import { deleteOwnUpload, findUploadByUrl } from "../uploads/service.ts";
 import { byRefIdFirst, memberByRef } from "../users/lookup.ts";
+import { assertMayViewMember } from "../users/policy.ts";
 import { presentBasicUser } from "../users/present.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { feedPageJson, postsByIds } from "./page-json.ts";
@@ -68,6 +69,7 @@ async function viewableProfile(db: DbOrTx, actor: Actor, idOrName: string) {
         id: users.id,
         username: users.username,
         role: users.role,
+        banExpiresAt: users.banExpiresAt,
         isPrivate: users.isPrivate,
         isFollowing: relation.isFollowing,
         blockedByMe: relation.blockedByMe,
@@ -81,8 +83,9 @@ async function viewableProfile(db: DbOrTx, actor: Actor, idOrName: string) {
   );
   const [owner] = await statement.execute({ viewer: actor.id, ref: idOrName });
   if (!owner) throw notFound(USER_MESSAGES.userNotFound);
-  if (!canSeeContent(owner, relationFrom(owner, owner.id === actor.id)))
-    throw forbidden(USER_MESSAGES.profilePrivate);
+  // The profile's own 403 first (a blocker's page, a banned member's), then its content rule.
+  const rel = assertMayViewMember(actor, owner, relationFrom(owner, owner.id === actor.id));
+  if (!canSeeContent(owner, rel)) throw forbidden(USER_MESSAGES.profilePrivate);
   return owner;
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { AccountDeletionStep } from "../../platform/feature.ts";
 import { conversationParticipants, conversations, privateMessages } from "./schema.ts";
-import { participantKeyOf } from "./service.ts";
+import { groupKeyOf } from "./service.ts";
 
 /**
  * Private conversations in an account deletion. A one-to-one conversation is deleted with its
@@ -54,7 +54,10 @@ export const messagesAccountDeletion: AccountDeletionStep = {
       await tx
         .update(conversations)
         .set({
-          participantKey: `${participantKeyOf(others.map((o) => o.userId))}#${id}`,
+          participantKey: groupKeyOf(
+            others.map((o) => o.userId),
+            id,
+          ),
           createdBy: sql`nullif(${conversations.createdBy}, ${userId})`,
           lastMessageSenderId: sql`nullif(${conversations.lastMessageSenderId}, ${userId})`,
         })

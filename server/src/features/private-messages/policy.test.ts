@@ -78,3 +78,22 @@ describe("messagesPolicy.participate", () => {
     });
   });
 });
+
+describe("messagesPolicy.gather", () => {
+  it("refuses a conversation whose members include a blocked pair", () => {
+    expect(messagesPolicy.gather(false)).toBeNull();
+    expect(messagesPolicy.gather(true)).toEqual({ status: 403, message: M.membersBlocked });
+  });
+});
+
+describe("messagesPolicy.leave", () => {
+  it.each([
+    [true, true, null],
+    [true, false, [400, M.cannotLeaveOneToOne]],
+    [false, true, [404, M.conversationNotFound]],
+    [false, false, [404, M.conversationNotFound]],
+  ] as const)("participant %s, group %s -> %j", (isParticipant, isGroup, expected) => {
+    const refusal = messagesPolicy.leave(isParticipant, isGroup);
+    expect(refusal ? [refusal.status, refusal.message] : null).toEqual(expected);
+  });
+});

@@ -32,6 +32,26 @@ export const messagesPolicy = {
   },
 
   /**
+   * Starting a conversation: never one whose members include two who block one another, in either
+   * direction (the starter's own blocks are refused by `message`, naming the member).
+   */
+  gather(blockAmongMembers: boolean): Refusal | null {
+    return blockAmongMembers
+      ? { status: 403, message: PRIVATE_MESSAGE_MESSAGES.membersBlocked }
+      : null;
+  },
+
+  /**
+   * Leaving: only a participant (anyone else: 404, as for an unknown id), and only a group; a
+   * one-to-one conversation is archived instead (400).
+   */
+  leave(isParticipant: boolean, isGroup: boolean): Refusal | null {
+    if (!isParticipant) return messagesPolicy.participate(false);
+    if (!isGroup) return { status: 400, message: PRIVATE_MESSAGE_MESSAGES.cannotLeaveOneToOne };
+    return null;
+  },
+
+  /**
    * Reading, writing, marking read and archiving need membership. A conversation one is not part
    * of answers exactly like one that does not exist (404), so ids leak nothing.
    */

@@ -5,6 +5,7 @@ import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
 import {
   archiveConversation,
+  leaveConversation,
   listConversationsJson,
   listMessagesJson,
   markConversationRead,
@@ -46,6 +47,10 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(r.archive, async (request) =>
     archiveConversation(ctx, requireActor(request), request.params.id),
+  );
+
+  route(r.leave, async (request) =>
+    leaveConversation(ctx, requireActor(request), request.params.id),
   );
 
   route(r.unreadTotal, async (request) => unreadTotal(ctx, requireActor(request)));

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   type ArchiveAnswer,
   type ConversationView,
+  type LeaveAnswer,
   type MarkReadAnswer,
   type MessageView,
   type PmMessageEvent,
@@ -12,7 +13,7 @@ import {
   USER_EVENTS,
   userRoom,
 } from "@airwave/contracts";
-import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
@@ -20,7 +21,12 @@ import { prepared } from "../../platform/db/prepared.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { notify } from "../notifications/service.ts";
-import { contentVisibleSql, relationBetween } from "../social/visibility.ts";
+import {
+  anyBlockAmong,
+  contentVisibleSql,
+  hearsSql,
+  relationBetween,
+} from "../social/visibility.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { messagesPolicy } from "./policy.ts";
 import { conversationParticipants, conversations, privateMessages } from "./schema.ts";
@@ -29,6 +35,22 @@ type Actor = Pick<UserRow, "id">;
 
 /** Sorted participant ids joined by ',': one conversation per set of members. */
 export const participantKeyOf = (ids: string[]) => [...new Set(ids)].sort().join(",");
+
+/**
+ * The key of a group conversation that lost a member (left, or the account was deleted): the
+ * members left plus the conversation's own id, so it never merges with another conversation of the
+ * same members, and no start of a member set finds it.
+ */
+export const groupKeyOf = (ids: string[], conversationId: string) =>
+  `${participantKeyOf(ids)}#${conversationId}`;
+
+/**
+ * A group conversation (more than two members when started, or one that lost a member). Its SQL
+ * twin, over a conversation row `c`, is `isGroupSql`; the leave tests run both.
+ */
+export const isGroupKey = (key: string) => key.includes("#") || key.split(",").length > 2;
+const isGroupSql = sql`(position('#' in c.participant_key) > 0
+  or array_length(string_to_array(c.participant_key, ','), 1) > 2)`;
 
 const raw = sql.raw;
 const viewer = sql.placeholder("viewer");
@@ -43,7 +65,11 @@ const participantBio = sql`case
   when ${contentVisibleSql(viewer, { id: raw("u.id"), isPrivate: raw("u.is_private") })} then u.bio
   else '' end`;
 
-/** `ConversationView` of row `c` (conversation columns plus the viewer's `unread_count`). */
+/**
+ * `ConversationView` of row `c` (conversation columns plus the viewer's `unread_count`). The last
+ * message is the newest one the viewer hears (`hearsSql`): the stored one, or, when a block hides
+ * that one from the viewer, the newest earlier one they may read.
+ */
 const conversationJson = sql`json_build_object(
   '_id', c.id,
   'participants', (select coalesce(json_agg(json_build_object(
@@ -51,11 +77,32 @@ const conversationJson = sql`json_build_object(
     ) order by lower(u.username), u.id), '[]'::json)
     from conversation_participants op join users u on u.id = op.user_id
     where op.conversation_id = c.id),
-  'lastMessage', case when c.last_message_id is null then null else json_build_object(
-    '_id', c.last_message_id, 'body', c.last_message_body, 'sender', c.last_message_sender_id,
-    'createdAt', ${isoUtc("c.last_message_at")}) end,
+  'lastMessage', case when c.last_message_id is null then null
+    when ${hearsSql(viewer, raw("c.last_message_sender_id"), raw("c.last_message_at"))}
+    then json_build_object(
+      '_id', c.last_message_id, 'body', c.last_message_body, 'sender', c.last_message_sender_id,
+      'createdAt', ${isoUtc("c.last_message_at")})
+    else (select json_build_object('_id', lm.id, 'body', lm.body, 'sender', lm.sender_id,
+        'createdAt', ${isoUtc("lm.created_at")})
+      from private_messages lm
+      where lm.conversation_id = c.id and ${hearsSql(viewer, raw("lm.sender_id"), raw("lm.created_at"))}
+      order by lm.created_at desc, lm.id desc limit 1) end,
+  'isGroup', ${isGroupSql},
   'unreadCount', c.unread_count, 'unread', c.unread_count,
-  'updatedAt', ${isoUtc("c.updated_at")})`;
+  'updatedAt', ${isoUtc("c.seen_at")})`;
+
+/**
+ * The conversation's last activity as the viewer may know it (row `c`): its `updated_at`, unless a
+ * block hides its last message from the viewer; then the newest message they hear (or its start).
+ * A blocked member's writing never moves the conversation up the blocker's list.
+ */
+const seenAtSql = sql`case
+  when c.last_message_id is null
+    or ${hearsSql(viewer, raw("c.last_message_sender_id"), raw("c.last_message_at"))}
+  then c.updated_at
+  else coalesce((select max(lm.created_at) from private_messages lm
+    where lm.conversation_id = c.id
+      and ${hearsSql(viewer, raw("lm.sender_id"), raw("lm.created_at"))}), c.created_at) end`;
 
 /**
  * The viewer's conversations as the JSON text of a `ConversationView[]`, built by PostgreSQL in one
@@ -67,14 +114,14 @@ function conversationsStatement(db: DbOrTx, kind: "list" | "one") {
       kind === "list"
         ? sql`cp.archived_at is null`
         : sql`cp.conversation_id = ${sql.placeholder("id")}`;
-    const page = sql`(select c.*, cp.unread_count
+    const page = sql`(select c.*, cp.unread_count, ${seenAtSql} as seen_at
         from conversation_participants cp join conversations c on c.id = cp.conversation_id
         where cp.user_id = ${viewer} and ${filter}
-        order by c.updated_at desc, c.id desc
+        order by seen_at desc, c.id desc
         limit ${raw(String(PRIVATE_MESSAGE_LIMITS.conversationsMax))}) c`;
     return db
       .select({
-        json: sql<string>`coalesce(json_agg(${conversationJson} order by c.updated_at desc, c.id desc), '[]'::json)::text`,
+        json: sql<string>`coalesce(json_agg(${conversationJson} order by c.seen_at desc, c.id desc), '[]'::json)::text`,
       })
       .from(page)
       .prepare(name);
@@ -146,6 +193,8 @@ export async function startConversation(
       invitedByRecipient: others.length === 1 && existing?.createdBy === recipient.id,
     });
   }
+  const refusal = messagesPolicy.gather(await anyBlockAmong(ctx.db, others));
+  if (refusal) throw refusalError(refusal);
 
   let conversationId: string | null = null;
   // A retry only when the existing conversation was deleted (everyone archived) in between.
@@ -212,7 +261,11 @@ type Cursor = "none" | "before" | "beforeId";
  */
 function messagesStatement(db: DbOrTx, cursor: Cursor) {
   return prepared(db, `pm_messages_${cursor}`, (name) => {
-    const filters: SQL[] = [sql`pm.conversation_id = ${sql.placeholder("id")}`, isParticipantSql];
+    const filters: SQL[] = [
+      sql`pm.conversation_id = ${sql.placeholder("id")}`,
+      isParticipantSql,
+      hearsSql(viewer, raw("pm.sender_id"), raw("pm.created_at")),
+    ];
     const before = sql`${sql.placeholder("before")}::timestamptz`;
     if (cursor === "before") filters.push(sql`pm.created_at < ${before}`);
     if (cursor === "beforeId") {
@@ -269,8 +322,8 @@ const presentMessage = (m: {
 
 /**
  * GET /pm/conversations/{id}/messages: the JSON text of a `MessagesAnswer` — the newest `limit`
- * messages (older than `before`), oldest to newest. Only for participants; anyone else gets the
- * same 404 as for an unknown id.
+ * messages (older than `before`) the viewer hears (`hearsSql`: none sent across a block), oldest to
+ * newest. Only for participants; anyone else gets the same 404 as for an unknown id.
  */
 export async function listMessagesJson(
   ctx: AppContext,
@@ -296,12 +349,15 @@ export async function listMessagesJson(
 /**
  * POST /pm/conversations/{id}/messages. One transaction, holding the conversation row's lock:
  * store the message, keep it as the conversation's last message, count it unread for the others
- * (the sender has read everything), bring the conversation back for whoever archived it. Then the
- * message goes live to every participant's room, and a recipient whose unread count went from 0 to
- * 1 gets a `message` notification (one per unread streak, not one per message).
+ * who hear it (the sender has read everything), bring the conversation back for whoever of them
+ * archived it. Then the message goes live to the sender's and those recipients' rooms, and a
+ * recipient whose unread count went from 0 to 1 gets a `message` notification (one per unread
+ * streak, not one per message).
  *
  * In a one-to-one conversation the messaging rule is checked again: a block (or a private profile
  * the sender no longer follows, unless that member started the conversation) stops further messages.
+ * In a group, a block between the sender and a member does not stop the message: it is stored and
+ * reaches the others, and the member on the other side of the block never hears it (`hearsSql`).
  */
 export async function sendPrivateMessage(
   ctx: AppContext,
@@ -329,8 +385,23 @@ export async function sendPrivateMessage(
     assertParticipant(!!conversation);
     if (!conversation) return null;
 
+    // Strictly increasing times within a conversation (the row lock orders the writers), so a
+    // page boundary `before` = the oldest loaded message's time never skips or repeats one.
+    const last = conversation.lastMessageAt?.getTime() ?? 0;
+    const createdAt = new Date(Math.max(ctx.clock.now().getTime(), last + 1));
+
+    // Who hears this message: the reads' own rule (`hearsSql`), counting every block that exists
+    // (at 'infinity': whatever the clocks of this instance and the database say), so a member who
+    // blocks the sender (or whom the sender blocks) never gets it, live or later.
     const members = await tx
-      .select({ userId: conversationParticipants.userId })
+      .select({
+        userId: conversationParticipants.userId,
+        hears: hearsSql(
+          raw(`"conversation_participants"."user_id"`),
+          sql`${actor.id}`,
+          sql`'infinity'::timestamptz`,
+        ),
+      })
       .from(conversationParticipants)
       .where(eq(conversationParticipants.conversationId, conversationId));
     const others = members.map((m) => m.userId).filter((id) => id !== actor.id);
@@ -342,11 +413,8 @@ export async function sendPrivateMessage(
         });
       }
     }
+    const receivers = members.filter((m) => m.userId !== actor.id && m.hears).map((m) => m.userId);
 
-    // Strictly increasing times within a conversation (the row lock orders the writers), so a
-    // page boundary `before` = the oldest loaded message's time never skips or repeats one.
-    const last = conversation.lastMessageAt?.getTime() ?? 0;
-    const createdAt = new Date(Math.max(Date.now(), last + 1));
     const [message] = await tx
       .insert(privateMessages)
       .values({
@@ -379,25 +447,31 @@ export async function sendPrivateMessage(
           eq(conversationParticipants.userId, actor.id),
         ),
       );
-    const counted = await tx
-      .update(conversationParticipants)
-      .set({ unreadCount: sql`${conversationParticipants.unreadCount} + 1`, archivedAt: null })
-      .where(
-        and(
-          eq(conversationParticipants.conversationId, conversationId),
-          ne(conversationParticipants.userId, actor.id),
-        ),
-      )
-      .returning({
-        userId: conversationParticipants.userId,
-        unreadCount: conversationParticipants.unreadCount,
-      });
+    const counted =
+      receivers.length === 0
+        ? []
+        : await tx
+            .update(conversationParticipants)
+            .set({
+              unreadCount: sql`${conversationParticipants.unreadCount} + 1`,
+              archivedAt: null,
+            })
+            .where(
+              and(
+                eq(conversationParticipants.conversationId, conversationId),
+                inArray(conversationParticipants.userId, receivers),
+              ),
+            )
+            .returning({
+              userId: conversationParticipants.userId,
+              unreadCount: conversationParticipants.unreadCount,
+            });
 
     const view = presentMessage(message);
     const payload: PmMessageEvent = { conversationId, message: view };
     afterCommit(() =>
       ctx.realtime.publish(USER_EVENTS.pmMessage, payload, {
-        rooms: members.map((m) => userRoom(m.userId)),
+        rooms: [actor.id, ...receivers].map(userRoom),
       }),
     );
     for (const r of counted) {
@@ -478,6 +552,66 @@ export async function archiveConversation(
     return true;
   });
   return { ok: true, deleted };
+}
+
+/**
+ * POST /pm/conversations/{id}/leave: the actor leaves a group conversation — no more of its
+ * messages, gone from their inbox — while the others keep writing. One transaction holding the
+ * conversation row's lock (ordered against sends and archives); the conversation's key becomes a
+ * group key of the members left, so a later start of the old member set makes a new one. With
+ * fewer than two members left, or none who has not archived it, the conversation is deleted.
+ */
+export async function leaveConversation(
+  ctx: AppContext,
+  actor: Actor,
+  conversationId: string,
+): Promise<LeaveAnswer> {
+  await transaction(ctx, async (tx) => {
+    const [conversation] = await tx
+      .select({ id: conversations.id, participantKey: conversations.participantKey })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId))
+      .for("update");
+    const members = conversation
+      ? await tx
+          .select({
+            userId: conversationParticipants.userId,
+            archivedAt: conversationParticipants.archivedAt,
+          })
+          .from(conversationParticipants)
+          .where(eq(conversationParticipants.conversationId, conversationId))
+      : [];
+    const refusal = messagesPolicy.leave(
+      members.some((m) => m.userId === actor.id),
+      !!conversation && isGroupKey(conversation.participantKey),
+    );
+    if (refusal) throw refusalError(refusal);
+
+    const left = members.filter((m) => m.userId !== actor.id);
+    if (left.length < 2 || left.every((m) => m.archivedAt !== null)) {
+      // Participants and messages go with it (ON DELETE CASCADE).
+      await tx.delete(conversations).where(eq(conversations.id, conversationId));
+      return;
+    }
+    await tx
+      .delete(conversationParticipants)
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, conversationId),
+          eq(conversationParticipants.userId, actor.id),
+        ),
+      );
+    await tx
+      .update(conversations)
+      .set({
+        participantKey: groupKeyOf(
+          left.map((m) => m.userId),
+          conversationId,
+        ),
+      })
+      .where(eq(conversations.id, conversationId));
+  });
+  return { ok: true };
 }
 
 function unreadTotalStatement(db: DbOrTx) {

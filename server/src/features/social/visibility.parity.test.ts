@@ -6,7 +6,15 @@ import { buildPost } from "../../../test/factories/posts.ts";
 import { buildBlock, buildFollow, buildFollowRequest } from "../../../test/factories.ts";
 import { canSeePost, visibleRowsByIds } from "../posts/queries.ts";
 import { type UserRow, users } from "../users/schema.ts";
-import { canSeeContent, contentVisibleSql, relationBetween } from "./visibility.ts";
+import {
+  anyBlockAmong,
+  canSeeContent,
+  contentVisibleSql,
+  hears,
+  hearsSql,
+  isBlockedEitherWay,
+  relationBetween,
+} from "./visibility.ts";
 
 /**
  * Content visibility exists in TypeScript (`canSeeContent`, `canSeePost`) and in SQL
@@ -80,6 +88,20 @@ describe("profile content: canSeeContent and contentVisibleSql agree", () => {
     );
     const [row] = (result as unknown as { rows: { visible: boolean }[] }).rows;
     expect(row?.visible).toBe(ts);
+  });
+});
+
+describe("what is said: hears and hearsSql (now) and anyBlockAmong agree", () => {
+  it.each(standings)("viewer is %s", async (standing) => {
+    const viewer = await member();
+    const m = await standingWith(viewer, standing);
+    const rel = await relationBetween(t.ctx.db, viewer.id, m.id);
+    const result = await t.ctx.db.execute(
+      sql`select ${hearsSql(sql`${viewer.id}::text`, sql`${m.id}::text`, sql`now()`)} as heard`,
+    );
+    const [row] = (result as unknown as { rows: { heard: boolean }[] }).rows;
+    expect(row?.heard).toBe(hears(rel));
+    expect(await anyBlockAmong(t.ctx.db, [viewer.id, m.id])).toBe(isBlockedEitherWay(rel));
   });
 });
 

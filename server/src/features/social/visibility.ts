@@ -67,6 +67,13 @@ export async function relationBetween(
 export const isBlockedEitherWay = (r: Relation) => r.blockedByMe || r.hasBlockedMe;
 
 /**
+ * Does what `sender` says reach the viewer (a private message, a mention)? Not across a block in
+ * either direction. Its SQL twin, `hearsSql`, also takes the time something was said: a block
+ * hides what is said while it stands, not what was said before it.
+ */
+export const hears = (r: Relation): boolean => r.self || !isBlockedEitherWay(r);
+
+/**
  * May the viewer see the member's posts, followers, following and photos? (decisions: Social)
  * Not across a block; a private profile only to itself and accepted followers.
  * Its SQL twin is `contentVisibleSql` just below; visibility.parity.test.ts runs both on one table.
@@ -81,6 +88,31 @@ export function canSeeContent(target: Pick<UserRow, "isPrivate">, r: Relation): 
 const blockedEitherWaySql = (a: Ref, b: Ref) =>
   sql<boolean>`exists (select 1 from blocks vis_b
     where (vis_b.blocker_id = ${a} and vis_b.blocked_id = ${b}) or (vis_b.blocker_id = ${b} and vis_b.blocked_id = ${a}))`;
+
+/**
+ * `hears` in SQL: the viewer hears what `sender` said at time `at` unless a block between the two,
+ * in either direction, stood then (made at or before `at`). A sender that is gone (null) is heard.
+ */
+export const hearsSql = (viewer: Ref, sender: Ref, at: Ref) =>
+  sql<boolean>`not exists (select 1 from blocks vis_h
+    where ((vis_h.blocker_id = ${viewer} and vis_h.blocked_id = ${sender})
+        or (vis_h.blocker_id = ${sender} and vis_h.blocked_id = ${viewer}))
+      and vis_h.created_at <= ${at})`;
+
+/** Whether two of these members block one another (either way), in one statement. */
+export async function anyBlockAmong(db: DbOrTx, memberIds: string[]): Promise<boolean> {
+  if (memberIds.length < 2) return false;
+  const ids = sql.join(
+    memberIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [row] = await db
+    .select({ yes: sql<boolean>`true` })
+    .from(blocks)
+    .where(sql`${blocks.blockerId} in (${ids}) and ${blocks.blockedId} in (${ids})`)
+    .limit(1);
+  return !!row;
+}
 
 /**
  * `canSeeContent` in SQL, for statements that build their answer in the database: the viewer may see

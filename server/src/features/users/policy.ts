@@ -1,5 +1,5 @@
 import { isStaffRole, SOCIAL_MESSAGES, USER_MESSAGES } from "@airwave/contracts";
-import type { Refusal } from "../../platform/authorize.ts";
+import { type Refusal, refusalError } from "../../platform/authorize.ts";
 import { isAccountBanActive } from "../auth/bans.ts";
 import { canSeeContent, isBlockedEitherWay, type Relation } from "../social/visibility.ts";
 import type { UserRow } from "./schema.ts";
@@ -35,3 +35,16 @@ export const usersPolicy = {
   /** Pending follow requests are the owner's business only. */
   viewFollowRequests: (rel: Relation) => rel.self,
 } as const;
+
+/**
+ * The one rule for every read of another member's things (their profile, card, tracks, posts,
+ * follower lists): the profile's own refusal, `usersPolicy.viewProfile` — a blocker's things are
+ * closed to the member they block, a banned member's to everyone but staff — with the profile's
+ * status and message. Throws that refusal; answers the relation for the reads that go on to decide
+ * what of the content shows.
+ */
+export function assertMayViewMember(viewer: Viewer, member: Member, rel: Relation): Relation {
+  const refusal = usersPolicy.viewProfile(viewer, member, rel);
+  if (refusal) throw refusalError(refusal);
+  return rel;
+}

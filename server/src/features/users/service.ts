@@ -9,7 +9,6 @@ import {
   type UserProfile,
 } from "@airwave/contracts";
 import { and, asc, desc, eq, gt, inArray, ne, not, type SQL, sql } from "drizzle-orm";
-import { refusalError } from "../../platform/authorize.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
@@ -24,7 +23,7 @@ import {
   findUserById,
   memberByRef,
 } from "./lookup.ts";
-import { usersPolicy } from "./policy.ts";
+import { assertMayViewMember, usersPolicy } from "./policy.ts";
 import { presentBasicUser, presentProfile, presentPublicUser, presentSelf } from "./present.ts";
 import { type UserRow, users } from "./schema.ts";
 
@@ -50,7 +49,25 @@ async function listBasicUsers(
   return rows.map(presentBasicUser);
 }
 
-/** GET /userdata?id: oneself in full; another member's public data, details only if visible. */
+/**
+ * `assertMayViewMember` for another feature's read of member `memberId`'s things (their tracks…): throws
+ * the profile's refusal; answers null when there is no such member (the read answers that its way).
+ */
+export async function visibleMember(
+  ctx: AppContext,
+  viewer: UserRow,
+  memberId: string,
+): Promise<UserRow | null> {
+  const member = await findUserById(ctx.db, memberId);
+  if (!member) return null;
+  assertMayViewMember(viewer, member, await relationBetween(ctx.db, viewer.id, member.id));
+  return member;
+}
+
+/**
+ * GET /userdata?id: oneself in full; another member's public data, details only if visible. A
+ * member whose profile is closed to the viewer (`assertMayViewMember`) answers as the profile does.
+ */
 export async function getUserData(
   ctx: AppContext,
   viewer: UserRow,
@@ -59,7 +76,7 @@ export async function getUserData(
   if (!input.id || input.id === viewer.id) return presentSelf(viewer);
   const user = await findUserById(ctx.db, input.id);
   if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
-  const rel = await relationBetween(ctx.db, viewer.id, user.id);
+  const rel = assertMayViewMember(viewer, user, await relationBetween(ctx.db, viewer.id, user.id));
   return presentPublicUser(user, { details: usersPolicy.viewContent(viewer, user, rel) });
 }
 
@@ -121,9 +138,7 @@ export async function getUserProfile(
   const row = await profileWithFacts(ctx.db, viewer.id, input.id ?? viewer.id);
   if (!row) throw notFound(USER_MESSAGES.userNotFound);
   const { member, followers, following, photos } = row;
-  const rel = relationFrom(row, member.id === viewer.id);
-  const refusal = usersPolicy.viewProfile(viewer, member, rel);
-  if (refusal) throw refusalError(refusal);
+  const rel = assertMayViewMember(viewer, member, relationFrom(row, member.id === viewer.id));
 
   const limited = !usersPolicy.viewContent(viewer, member, rel);
   const { self: _self, ...relation } = rel;

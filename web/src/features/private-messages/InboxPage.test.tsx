@@ -47,6 +47,7 @@ const msg = (id: string, sender: string, minutes: number, body = `message ${id}`
 const convo = (patch: Partial<ConversationView> & { _id: string }): ConversationView => ({
   participants: [ME, BOB],
   lastMessage: null,
+  isGroup: false,
   unreadCount: 0,
   unread: 0,
   updatedAt: at(0),
@@ -56,6 +57,7 @@ const convo = (patch: Partial<ConversationView> & { _id: string }): Conversation
 const GROUP = convo({
   _id: "c-group",
   participants: [ME, BOB, CAROL],
+  isGroup: true,
   lastMessage: { _id: "m3", body: "see you at the set", sender: me._id, createdAt: at(3) },
   unreadCount: 2,
   unread: 2,
@@ -344,6 +346,70 @@ describe("InboxPage", () => {
     expect(within(list).queryByText("bob, carol")).toBeNull();
     expect(within(list).getByText("bob")).toBeVisible();
     expect(screen.getByText(PRIVATE_MESSAGE_MESSAGES.selectConversation)).toBeVisible();
+  });
+
+  it("leaves a group after confirmation: gone from the list, selection cleared; a one-to-one has no Leave", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderInbox(
+      {
+        conversations: [GROUP, SOLO],
+        pages: { "c-group": { messages: [], hasMore: false } },
+        extra: ({ path, method }) =>
+          method === "POST" && path.endsWith("/c-group/leave")
+            ? json({ ok: true })
+            : json({ message: "unexpected" }, 500),
+      },
+      "/inbox?convo=c-group",
+    );
+    const pane = await screen.findByRole("region", { name: PRIVATE_MESSAGE_TEXTS.messagesLabel });
+    await user.click(within(pane).getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.leave }));
+    const confirm = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.leaveTitle,
+    });
+    expect(confirm).toHaveTextContent(PRIVATE_MESSAGE_MESSAGES.leaveBody);
+    await user.click(
+      within(confirm).getByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.leaveConfirm }),
+    );
+
+    await waitFor(() => expect(confirm).not.toBeInTheDocument());
+    await waitFor(() => expect(location()).toBe("/inbox"));
+    expect(callsTo(fetchMock, "POST", "/c-group/leave")).toHaveLength(1);
+    const list = screen.getByRole("region", { name: PRIVATE_MESSAGE_TEXTS.conversationsLabel });
+    await waitFor(() => expect(within(list).queryByText("bob, carol")).toBeNull());
+    expect(screen.getByText(PRIVATE_MESSAGE_MESSAGES.selectConversation)).toBeVisible();
+
+    await user.click(within(list).getByText("bob"));
+    const solo = await screen.findByRole("region", { name: PRIVATE_MESSAGE_TEXTS.messagesLabel });
+    await screen.findByRole("log", { name: "bob" });
+    expect(within(solo).queryByRole("button", { name: PRIVATE_MESSAGE_TEXTS.leave })).toBeNull();
+  });
+
+  it("shows 'Error' with the server's message when leaving fails, and keeps the conversation", async () => {
+    const user = userEvent.setup();
+    renderInbox(
+      {
+        conversations: [GROUP],
+        pages: { "c-group": { messages: [], hasMore: false } },
+        extra: () => json({ message: PRIVATE_MESSAGE_MESSAGES.cannotLeaveOneToOne }, 400),
+      },
+      "/inbox?convo=c-group",
+    );
+    const pane = await screen.findByRole("region", { name: PRIVATE_MESSAGE_TEXTS.messagesLabel });
+    await user.click(within(pane).getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.leave }));
+    const confirm = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.leaveTitle,
+    });
+    await user.click(
+      within(confirm).getByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.leaveConfirm }),
+    );
+    const error = await screen.findByRole("dialog", {
+      name: PRIVATE_MESSAGE_MESSAGES.leaveFailedTitle,
+    });
+    expect(error).toHaveTextContent(PRIVATE_MESSAGE_MESSAGES.cannotLeaveOneToOne);
+    await user.click(within(error).getByRole("button", { name: "OK" }));
+    await waitFor(() => expect(error).not.toBeInTheDocument());
+    const list = screen.getByRole("region", { name: PRIVATE_MESSAGE_TEXTS.conversationsLabel });
+    expect(within(list).getByText("bob, carol")).toBeVisible();
   });
 
   it("shows 'Error' with the server's message when archiving fails, and keeps the conversation", async () => {

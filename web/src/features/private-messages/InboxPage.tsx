@@ -173,6 +173,32 @@ export function InboxPage() {
     }
   };
 
+  // Leave (groups): confirmation, then the conversation is gone from the list, or 'Error'.
+  const [leaving, setLeaving] = useState<ConversationView | null>(null);
+  const [leaveBusy, setLeaveBusy] = useState(false);
+  const leave = async () => {
+    const convo = leaving;
+    if (!convo) return;
+    setLeaveBusy(true);
+    try {
+      await inboxApi.leave(convo._id);
+      removeConversation(qc, convo._id);
+      if (convo._id === selectedId || convo._id === param) setConvo(null, true);
+      emitPmUnreadRefresh();
+    } catch (err) {
+      setNotice({
+        title: PRIVATE_MESSAGE_MESSAGES.leaveFailedTitle,
+        message:
+          err instanceof ApiError && typeof err.body.message === "string" && err.body.message
+            ? err.body.message
+            : PRIVATE_MESSAGE_MESSAGES.leaveFailed,
+      });
+    } finally {
+      setLeaving(null);
+      setLeaveBusy(false);
+    }
+  };
+
   // Starting a conversation from the inbox: one member, or several for a group.
   const [newOpen, setNewOpen] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -242,6 +268,7 @@ export function InboxPage() {
       showBack={narrow}
       detailsOpen={detailsOpen}
       onToggleDetails={toggleDetails}
+      onLeave={() => setLeaving(selected)}
     />
   ) : (
     <NothingSelected />
@@ -314,6 +341,16 @@ export function InboxPage() {
         busy={archiveBusy}
         onConfirm={() => void archive()}
         onClose={() => setArchiving(null)}
+      />
+      <ConfirmDialog
+        open={!!leaving}
+        title={PRIVATE_MESSAGE_MESSAGES.leaveTitle}
+        message={PRIVATE_MESSAGE_MESSAGES.leaveBody}
+        confirmLabel={PRIVATE_MESSAGE_MESSAGES.leaveConfirm}
+        cancelLabel={PRIVATE_MESSAGE_MESSAGES.leaveCancel}
+        busy={leaveBusy}
+        onConfirm={() => void leave()}
+        onClose={() => setLeaving(null)}
       />
       <MessageDialog value={notice} onClose={() => setNotice(null)} />
     </>

@@ -8,6 +8,7 @@ import {
 } from "@airwave/contracts";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
+import LogoutIcon from "@mui/icons-material/Logout";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import {
   Avatar,
@@ -43,6 +44,7 @@ export function MessagePane({
   showBack,
   detailsOpen,
   onToggleDetails,
+  onLeave,
 }: {
   conversation: ConversationView;
   meId: string | undefined;
@@ -57,6 +59,8 @@ export function MessagePane({
   showBack: boolean;
   detailsOpen: boolean;
   onToggleDetails: () => void;
+  /** Leave the conversation (offered for groups only: a one-to-one conversation is archived). */
+  onLeave: () => void;
 }) {
   const others = otherParticipants(conversation, meId);
   const byId = new Map<string, ConversationParticipantView>(
@@ -131,6 +135,13 @@ export function MessagePane({
             <RefreshIcon />
           </IconButton>
         </Tooltip>
+        {conversation.isGroup && (
+          <Tooltip title={PRIVATE_MESSAGE_TEXTS.leave}>
+            <IconButton aria-label={PRIVATE_MESSAGE_TEXTS.leave} onClick={onLeave}>
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
+        )}
         <Tooltip title={PRIVATE_MESSAGE_TEXTS.showDetails}>
           <IconButton
             aria-label={PRIVATE_MESSAGE_TEXTS.showDetails}

@@ -8,6 +8,7 @@ const convo = {
   _id: "c 1",
   participants: [],
   lastMessage: null,
+  isGroup: false,
   unreadCount: 0,
   unread: 0,
   updatedAt: "2026-01-01T00:00:00.000Z",
@@ -35,6 +36,7 @@ describe("inboxApi", () => {
       "POST /api/auth/pm/conversations/c%201/delete": () => ({
         body: { ok: true, deleted: false },
       }),
+      "POST /api/auth/pm/conversations/c%201/leave": () => ({ body: { ok: true } }),
       "GET /api/auth/pm/unread/total": () => ({ body: { total: 7 } }),
     });
 
@@ -68,6 +70,7 @@ describe("inboxApi", () => {
     ).toEqual([{ body: "hi" }]);
     expect(await inboxApi.markRead("c 1")).toEqual({ ok: true, unreadCount: 0 });
     expect(await inboxApi.archive("c 1")).toEqual({ ok: true, deleted: false });
+    expect(await inboxApi.leave("c 1")).toEqual({ ok: true });
     expect(await inboxApi.unreadTotal()).toBe(7);
 
     // Every state-changing call carried the CSRF token.

@@ -47,6 +47,9 @@ export const inboxApi = {
   /** Archives the conversation for the signed-in member only. */
   archive: (id: string) => call(r.archive, { params: { id } }),
 
+  /** Leaves a group conversation: no more of its messages, gone from the member's inbox. */
+  leave: (id: string) => call(r.leave, { params: { id } }),
+
   unreadTotal: async (signal?: AbortSignal): Promise<number> =>
     (await call(r.unreadTotal, { signal })).total,
 };

@@ -28,6 +28,7 @@ const convo = (patch: Partial<ConversationView> = {}): ConversationView => ({
   _id: "c1",
   participants: [person("me", "alice"), person("u2", "bob"), person("u3", "carol")],
   lastMessage: null,
+  isGroup: true,
   unreadCount: 0,
   unread: 0,
   updatedAt: "2026-03-01T10:00:00.000Z",

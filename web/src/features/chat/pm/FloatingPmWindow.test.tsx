@@ -36,6 +36,7 @@ const convoOf = (id: string, other: { _id: string; username: string }, unread = 
     _id: id,
     participants: [participant(me), participant(other)],
     lastMessage: null,
+    isGroup: false,
     unreadCount: unread,
     unread,
     updatedAt: "2026-03-01T10:00:00.000Z",
