@@ -35,8 +35,12 @@ function start(env: Record<string, string>) {
   return { child, exited, output };
 }
 
-async function waitForLine(proc: { output: () => string; child: ChildProcess }, text: string) {
-  for (let i = 0; i < 300 && !proc.output().includes(text); i++) {
+async function waitForLine(
+  proc: { output: () => string; child: ChildProcess },
+  text: string,
+  timeoutMs = 30_000,
+) {
+  for (let i = 0; i < timeoutMs / 100 && !proc.output().includes(text); i++) {
     if (proc.child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -188,6 +192,37 @@ describe("the app process", () => {
       await rm(stopDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it("a stopped server must stop: SIGTERM ends it while nobody reads its stdout", async () => {
+    const quietDir = await mkdtemp(path.join(os.tmpdir(), "airwave-unread-"));
+    const port = await freePort();
+    // Every request logged (info), to a stdout (a socket) that this process stops reading while it
+    // keeps it open: a reader gone, its end of the socket still held by someone.
+    const proc = start({ DATA_DIR: quietDir, PORT: String(port), LOG_LEVEL: "info" });
+    try {
+      expect(await waitForLine(proc, "Airwave is running", 90_000), proc.output()).toBe(true);
+      const stdout = proc.child.stdout as NonNullable<ChildProcess["stdout"]>;
+      stdout.removeAllListeners("data");
+      stdout.pause();
+      // About 2 MB of log lines (each request's long URL is logged): far more than the socket holds.
+      const long = `/api/unread-${"x".repeat(8_000)}`;
+      for (let batch = 0; batch < 25; batch++) {
+        await Promise.all(
+          Array.from({ length: 10 }, () =>
+            fetch(`http://127.0.0.1:${port}${long}`).then((r) => r.text()),
+          ),
+        );
+      }
+      proc.child.kill("SIGTERM");
+      const stillRunning = new Promise<string>((r) => setTimeout(() => r("still running"), 20_000));
+      expect(await Promise.race([proc.exited, stillRunning]), proc.output()).toBe(0);
+    } finally {
+      proc.child.kill("SIGKILL");
+      proc.child.stdout?.destroy();
+      await proc.exited;
+      await rm(quietDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it("exits at once on a second signal while the stop waits for a request in flight", async () => {
     const port = await freePort();
