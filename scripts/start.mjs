@@ -63,14 +63,16 @@ const stopServers = () => Promise.all([station?.stop(), janus?.stop()]);
 const REPEAT_MS = 1_000;
 const KILL_AFTER_MS = 20_000;
 let lastForwarded = 0;
-let killing = null;
+let killArmed = false;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
     const now = Date.now();
     if (now - lastForwarded < REPEAT_MS) return;
     lastForwarded = now;
     server.kill(signal);
-    killing ??= setTimeout(() => {
+    if (killArmed) return;
+    killArmed = true;
+    setTimeout(() => {
       if (server.exitCode !== null || server.signalCode !== null) return;
       server.kill("SIGKILL");
       console.error(`[start] the server did not stop within ${KILL_AFTER_MS / 1000} s: killed`);
