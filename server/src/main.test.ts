@@ -35,10 +35,11 @@ function start(env: Record<string, string>) {
   return { child, exited, output };
 }
 
+// A cold start (tsx, migrations on a fresh PGlite) on a busy machine can take most of a minute.
 async function waitForLine(
   proc: { output: () => string; child: ChildProcess },
   text: string,
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 ) {
   for (let i = 0; i < timeoutMs / 100 && !proc.output().includes(text); i++) {
     if (proc.child.exitCode !== null) break;
@@ -200,7 +201,7 @@ describe("the app process", () => {
     // keeps it open: a reader gone, its end of the socket still held by someone.
     const proc = start({ DATA_DIR: quietDir, PORT: String(port), LOG_LEVEL: "info" });
     try {
-      expect(await waitForLine(proc, "Airwave is running", 90_000), proc.output()).toBe(true);
+      expect(await waitForLine(proc, "Airwave is running"), proc.output()).toBe(true);
       const stdout = proc.child.stdout as NonNullable<ChildProcess["stdout"]>;
       stdout.removeAllListeners("data");
       stdout.pause();
