@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { CSRF_HEADER } from "@airwave/contracts";
 import { io } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { collectOutput } from "../test/process-output.ts";
 import { trafficLog } from "./features/admin/schema.ts";
 import { openDatabase } from "./platform/db/index.ts";
@@ -22,12 +22,21 @@ function freePort(): Promise<number> {
   });
 }
 
+// Every app process a test starts; those still running after it (a failed test) are killed.
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+});
+
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  started.push(child);
   const output = collectOutput(child);
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
