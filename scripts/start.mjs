@@ -50,7 +50,9 @@ if (reason) {
 // The server has its own process group, so a terminal's Ctrl-C reaches it only through this
 // process: the first signal starts its graceful stop, a second one ends it at once (README:
 // Deploying). Under `npm start` one Ctrl-C arrives here twice (from the terminal, and forwarded by
-// npm): a repeat within REPEAT_MS is the same signal and is not forwarded again.
+// npm): a repeat within REPEAT_MS is the same signal and is not forwarded again. A server still
+// running KILL_AFTER_MS after the first signal is killed (SIGKILL): its own watchdog kills it
+// sooner, this one does not depend on anything in the server (README: Deploying, "Stopping").
 const server = spawn(
   ...dyingWithParent(process.execPath, ["--import", "tsx", "server/src/main.ts"]),
   { cwd: root, stdio: "inherit", detached: true },
@@ -59,13 +61,22 @@ let station = null;
 let janus = null;
 const stopServers = () => Promise.all([station?.stop(), janus?.stop()]);
 const REPEAT_MS = 1_000;
+const KILL_AFTER_MS = 20_000;
 let lastForwarded = 0;
+let killArmed = false;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
     const now = Date.now();
     if (now - lastForwarded < REPEAT_MS) return;
     lastForwarded = now;
     server.kill(signal);
+    if (killArmed) return;
+    killArmed = true;
+    setTimeout(() => {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      server.kill("SIGKILL");
+      console.error(`[start] the server did not stop within ${KILL_AFTER_MS / 1000} s: killed`);
+    }, KILL_AFTER_MS);
   });
 }
 server.on("error", async (error) => {

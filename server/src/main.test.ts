@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { CSRF_HEADER } from "@airwave/contracts";
 import { io } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { collectOutput } from "../test/process-output.ts";
 import { trafficLog } from "./features/admin/schema.ts";
 import { openDatabase } from "./platform/db/index.ts";
@@ -22,12 +22,21 @@ function freePort(): Promise<number> {
   });
 }
 
+// Every app process a test starts; those still running after it (a failed test) are killed.
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+});
+
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  started.push(child);
   const output = collectOutput(child);
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
@@ -35,8 +44,13 @@ function start(env: Record<string, string>) {
   return { child, exited, output };
 }
 
-async function waitForLine(proc: { output: () => string; child: ChildProcess }, text: string) {
-  for (let i = 0; i < 300 && !proc.output().includes(text); i++) {
+// A cold start (tsx, migrations on a fresh PGlite) on a busy machine can take most of a minute.
+async function waitForLine(
+  proc: { output: () => string; child: ChildProcess },
+  text: string,
+  timeoutMs = 90_000,
+) {
+  for (let i = 0; i < timeoutMs / 100 && !proc.output().includes(text); i++) {
     if (proc.child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -188,6 +202,37 @@ describe("the app process", () => {
       await rm(stopDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it("a stopped server must stop: SIGTERM ends it while nobody reads its stdout", async () => {
+    const quietDir = await mkdtemp(path.join(os.tmpdir(), "airwave-unread-"));
+    const port = await freePort();
+    // Every request logged (info), to a stdout (a socket) that this process stops reading while it
+    // keeps it open: a reader gone, its end of the socket still held by someone.
+    const proc = start({ DATA_DIR: quietDir, PORT: String(port), LOG_LEVEL: "info" });
+    try {
+      expect(await waitForLine(proc, "Airwave is running"), proc.output()).toBe(true);
+      const stdout = proc.child.stdout as NonNullable<ChildProcess["stdout"]>;
+      stdout.removeAllListeners("data");
+      stdout.pause();
+      // About 2 MB of log lines (each request's long URL is logged): far more than the socket holds.
+      const long = `/api/unread-${"x".repeat(8_000)}`;
+      for (let batch = 0; batch < 25; batch++) {
+        await Promise.all(
+          Array.from({ length: 10 }, () =>
+            fetch(`http://127.0.0.1:${port}${long}`).then((r) => r.text()),
+          ),
+        );
+      }
+      proc.child.kill("SIGTERM");
+      const stillRunning = new Promise<string>((r) => setTimeout(() => r("still running"), 20_000));
+      expect(await Promise.race([proc.exited, stillRunning]), proc.output()).toBe(0);
+    } finally {
+      proc.child.kill("SIGKILL");
+      proc.child.stdout?.destroy();
+      await proc.exited;
+      await rm(quietDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it("exits at once on a second signal while the stop waits for a request in flight", async () => {
     const port = await freePort();

@@ -5,9 +5,18 @@ import { buildApp, createContext } from "./app.ts";
 import { ensureFirstAdmin } from "./features/auth/first-admin.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
 import { openDatabase } from "./platform/db/index.ts";
+import { logOutput } from "./platform/log-output.ts";
+import { startStopWatchdog } from "./platform/stop-watchdog.ts";
 
 /** How long a graceful stop may take before the process exits without waiting. */
 const STOP_TIMEOUT_MS = 10_000;
+/** How long the output may take to be read before the exit (what is left is lost). */
+const FLUSH_TIMEOUT_MS = 1_000;
+/**
+ * After a stop's deadline (or a second signal), how long process.exit() may take before the
+ * watchdog kills the process (SIGKILL, from a worker thread: README Deploying, "Stopping").
+ */
+const KILL_AFTER_EXIT_MS = 5_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -20,10 +29,17 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({
-    level: config.LOG_LEVEL,
-    redact: ["req.headers.cookie", "req.headers['x-csrf-token']", "res.headers['set-cookie']"],
-  });
+  // Started first: a stop must end even when the main thread cannot run any more.
+  const watchdog = startStopWatchdog();
+  // Never blocks, bounded; not pino's default destination, whose exit hook can block forever.
+  const out = logOutput();
+  const log = pino(
+    {
+      level: config.LOG_LEVEL,
+      redact: ["req.headers.cookie", "req.headers['x-csrf-token']", "res.headers['set-cookie']"],
+    },
+    out,
+  );
   const database = await openDatabase({
     url: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,
@@ -34,21 +50,24 @@ async function main() {
   log.info({ database: database.kind }, "database ready, migrations applied");
 
   const ctx = createContext(config, database.db, log);
-  await ensureFirstAdmin(ctx, (line) => console.log(line));
+  await ensureFirstAdmin(ctx, (line) => out.line(line));
 
   const app = await buildApp(ctx);
 
   // Graceful stop (README: Deploying): the app stops taking connections and requests, closes the
   // Socket.IO connections (clients reconnect, to another instance behind a proxy), lets the requests
   // in flight finish, waits for a running job, writes buffered rows (ctx.services), then the mailer
-  // and the database close. A second signal, or a stop longer than STOP_TIMEOUT_MS, exits at once.
+  // and the database close. A second signal, or a stop longer than STOP_TIMEOUT_MS, exits at once;
+  // should that exit not end the process, the watchdog kills it KILL_AFTER_EXIT_MS later.
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
+      watchdog.killAfter(KILL_AFTER_EXIT_MS);
       log.warn({ signal }, "second signal: exiting without waiting");
       process.exit(128 + os.constants.signals[signal]);
     }
     stopping = true;
+    watchdog.killAfter(STOP_TIMEOUT_MS + KILL_AFTER_EXIT_MS);
     log.info({ signal }, "shutting down");
     const force = setTimeout(() => {
       log.error({ timeoutMs: STOP_TIMEOUT_MS }, "stop took too long: exiting without waiting");
@@ -64,6 +83,7 @@ async function main() {
       process.exit(1);
     }
     log.info("stopped");
+    await out.flushed(FLUSH_TIMEOUT_MS);
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
@@ -72,7 +92,7 @@ async function main() {
   // Listening only once a signal stops it gracefully: whoever sees the line below may send one.
   await app.listen({ host: config.HOST, port: config.PORT });
   // The instance id also names this instance in Redis (chat presence) and in `job_runs.ran_by`.
-  console.log(
+  out.line(
     `Airwave is running on http://${config.HOST}:${config.PORT} (instance ${ctx.instanceId})`,
   );
 }
