@@ -2,6 +2,7 @@ import {
   BATTLESHIPS_LIMITS,
   BATTLESHIPS_MESSAGES,
   BATTLESHIPS_REASONS,
+  type BattleshipsGameOverEvent,
   type BattleshipsOffer,
   BATTLESHIPS_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
@@ -12,7 +13,7 @@ import { transaction } from "../../platform/db/transaction.ts";
 import { earliest, settleInBatches } from "../../platform/jobs/due-work.ts";
 import { lastBoundary, nextBoundary, settledAt } from "../arcade/month.ts";
 import { namesOf, onlyTo, playerOf, wholeRoom } from "../arcade/players.ts";
-import { moveGamePoints } from "../points/service.ts";
+import { holdMembers, moveGamePoints, recordGameRows } from "../points/service.ts";
 import { presentOffer, shotsOf } from "./players.ts";
 import { battleshipsGames, battleshipsShots } from "./schema.ts";
 import { finishGame, holdPlayers } from "./settle.ts";
@@ -192,54 +193,83 @@ async function endForMissedTurn(ctx: AppContext, game: GameRow, now: Date): Prom
 }
 
 /**
- * An offer or a game from before the last boundary of the points month (the freeze start, the 1st)
- * is stopped (decisions: no stake crosses the month): in one transaction holding the players'
- * points rows, an open offer moves to expired and a game in play to finished ("cancelled", no
- * winner), only from the state read, and every stake comes back (`battleships-refund`), written in
- * the month the stakes were taken. The room hears an offer time out; each player of a game gets
- * `battleships-game-over` with their final view and why.
+ * Offers and games from before the last boundary of the points month (the freeze start, the 1st)
+ * are stopped (decisions: no stake crosses the month), a batch in one transaction: holding every
+ * player's points row (in the order of their ids), open offers move to expired and games in play
+ * to finished ("cancelled", no winner), each only from the state read, and every stake comes back
+ * (`battleships-refund`), written at `at`: the stakes' month (`settledAt`). The room hears each
+ * offer time out; each player of a game gets `battleships-game-over` with their final view and why.
+ * Answers how many moved.
  */
-async function stopForMonth(ctx: AppContext, game: GameRow, now: Date): Promise<boolean> {
-  const at = settledAt(ctx, game.createdAt, now);
+async function stopForMonth(ctx: AppContext, due: GameRow[], at: Date): Promise<number> {
+  if (due.length === 0) return 0;
+  const ofState = (state: "open" | "active") =>
+    due.filter((g) => g.state === state).map((g) => g.id);
   return transaction(ctx, async (tx, afterCommit) => {
-    const held = await holdPlayers(ctx, tx, afterCommit, game, at);
-    const [ended] = await tx
-      .update(battleshipsGames)
-      .set(
-        game.state === "open"
-          ? { state: "expired" }
-          : { state: "finished", endReason: "cancelled", endedAt: at, turnId: null },
-      )
-      .where(and(eq(battleshipsGames.id, game.id), eq(battleshipsGames.state, game.state)))
-      .returning();
-    if (!ended) return false;
-    for (const userId of held.keys()) {
-      await moveGamePoints(ctx, tx, afterCommit, {
-        userId,
-        delta: ended.wager,
-        reason: BATTLESHIPS_REASONS.refund,
-        reference: ended.id,
-        now: at,
-      });
+    const held = await holdMembers(
+      ctx,
+      tx,
+      due.flatMap((g) => [g.initiatorId, g.opponentId ?? g.initiatorId]),
+      at,
+    );
+    const expired = ofState("open").length
+      ? await tx
+          .update(battleshipsGames)
+          .set({ state: "expired" })
+          .where(
+            and(inArray(battleshipsGames.id, ofState("open")), eq(battleshipsGames.state, "open")),
+          )
+          .returning()
+      : [];
+    const cancelled = ofState("active").length
+      ? await tx
+          .update(battleshipsGames)
+          .set({ state: "finished", endReason: "cancelled", endedAt: at, turnId: null })
+          .where(
+            and(
+              inArray(battleshipsGames.id, ofState("active")),
+              eq(battleshipsGames.state, "active"),
+            ),
+          )
+          .returning()
+      : [];
+    const stopped = [...expired, ...cancelled];
+    await recordGameRows(
+      ctx,
+      tx,
+      afterCommit,
+      held,
+      stopped.flatMap((g) =>
+        [g.initiatorId, g.opponentId]
+          .filter((id): id is string => !!id && held.has(id))
+          .map((userId) => ({
+            userId,
+            delta: g.wager,
+            reason: BATTLESHIPS_REASONS.refund,
+            reference: g.id,
+          })),
+      ),
+      at,
+    );
+    const names = await namesOf(tx, cancelled);
+    const events: { me: string; payload: BattleshipsGameOverEvent }[] = [];
+    for (const game of cancelled) {
+      const shots = await shotsOf(tx, game.id);
+      for (const me of [game.initiatorId, game.opponentId]) {
+        const them = me ? otherPlayer(game, me) : null;
+        if (!me || !them) continue;
+        const state = viewFor(game, shots, me, playerOf(names, them));
+        events.push({
+          me,
+          payload: { gameId: game.id, message: BATTLESHIPS_MESSAGES.monthClosed, state },
+        });
+      }
     }
-    if (game.state === "open") {
-      afterCommit(() => ctx.realtime.publish(OUT.timeout, { gameId: ended.id }, wholeRoom));
-      return true;
-    }
-    const names = await namesOf(tx, [ended]);
-    const shots = await shotsOf(tx, ended.id);
-    const events = [...held.keys()].flatMap((me) => {
-      const them = otherPlayer(ended, me);
-      if (!them) return [];
-      const state = viewFor(ended, shots, me, playerOf(names, them));
-      return [
-        { me, payload: { gameId: ended.id, message: BATTLESHIPS_MESSAGES.monthClosed, state } },
-      ];
-    });
     afterCommit(() => {
+      for (const row of expired) ctx.realtime.publish(OUT.timeout, { gameId: row.id }, wholeRoom);
       for (const { me, payload } of events) ctx.realtime.publish(OUT.gameOver, payload, onlyTo(me));
     });
-    return true;
+    return stopped.length;
   });
 }
 
@@ -262,13 +292,18 @@ export async function settleDue(ctx: AppContext): Promise<number> {
   const boundary = lastBoundary(ctx, now);
   return settleInBatches(SWEEP_BATCH, due, async (games) => {
     let moved = 0;
-    for (const game of games) {
+    // From before the boundary: stopped a batch at a time, by the month their stakes were taken in.
+    const byTime = new Map<number, GameRow[]>();
+    for (const game of games.filter((g) => g.createdAt < boundary)) {
+      const at = settledAt(ctx, game.createdAt, now).getTime();
+      byTime.set(at, [...(byTime.get(at) ?? []), game]);
+    }
+    for (const [at, stale] of byTime) moved += await stopForMonth(ctx, stale, new Date(at));
+    for (const game of games.filter((g) => g.createdAt >= boundary)) {
       const done =
-        game.createdAt < boundary
-          ? await stopForMonth(ctx, game, now)
-          : game.state === "open"
-            ? await expireOffer(ctx, game, now)
-            : (await endForDisconnect(ctx, game, now)) || (await endForMissedTurn(ctx, game, now));
+        game.state === "open"
+          ? await expireOffer(ctx, game, now)
+          : (await endForDisconnect(ctx, game, now)) || (await endForMissedTurn(ctx, game, now));
       if (done) moved++;
     }
     return moved;
