@@ -10,7 +10,9 @@ import {
  * game for a wager; another accepts; the server places both fleets at random (8 x 8, lengths 4, 3,
  * 2, 2, 1) and keeps them; the initiator shoots first and turns alternate; the first to sink the
  * whole fleet wins both stakes. A player whose chat connection is gone for more than 30 s during a
- * game loses. The server holds every game and its timers in the database; a client only asks.
+ * game loses, and so does a player who does not shoot within 60 s of their turn's start; games
+ * still open or in play when the points freeze starts (the 25th) or a month ends are cancelled and
+ * every stake returned. The server holds every game and its timers in the database; a client only asks.
  *
  * Who hears what: the room hears an offer appear (`battleships-offer`, with the offer's chat
  * message of type `battleships` whose `_id` is the game's id), taken (`battleships-accepted`) or
@@ -31,6 +33,11 @@ export const BATTLESHIPS_LIMITS = {
   offerExpiryMs: 60_000,
   /** Decisions: a player disconnected for more than 30 s during a game loses. */
   disconnectMs: 30_000,
+  /**
+   * A player has 60 s for each shot (from the start of their turn: the game's start or the other's
+   * shot); a player who lets it pass loses, the other winning both stakes.
+   */
+  turnMs: 60_000,
   /** A joining member is sent the offers of the last hour (the cards the history shows). */
   recentOffersMs: 60 * 60_000,
 } as const;
@@ -66,6 +73,10 @@ export const BATTLESHIPS_MESSAGES = {
   outOfGrid: `Shoot at a cell of the ${BATTLESHIPS_LIMITS.gridSize} x ${BATTLESHIPS_LIMITS.gridSize} grid.`,
   gameOver: "This Battleships game is over.",
   opponentDisconnected: "Your opponent disconnected. You win!",
+  turnMissedWin: `Your opponent did not shoot within ${BATTLESHIPS_LIMITS.turnMs / 1000} s. You win!`,
+  turnMissedLose: `You did not shoot within ${BATTLESHIPS_LIMITS.turnMs / 1000} s. You lose.`,
+  monthClosed:
+    "The game was stopped: points games close on the 25th and a new points month starts on the 1st. Your stake is returned.",
   cancelled: "The game was cancelled: your opponent's account is gone. Your stake is returned.",
 } as const;
 
@@ -89,6 +100,7 @@ export const BATTLESHIPS_UI_TEXTS = {
   targetGrid: "Enemy waters",
   yourTurn: "Your turn: pick a cell on the enemy grid",
   theirTurn: (name: string) => `${name}'s turn`,
+  turnLeft: (seconds: number) => `${seconds} s left for this shot`,
   shipsLeft: (left: number, total: number) => `${left} of ${total} ships afloat`,
   shipLabel: (length: number, sunk: boolean) => `Ship of ${length}${sunk ? ", sunk" : ""}`,
   cellLabel: (row: number, col: number, state: string) =>
@@ -125,6 +137,7 @@ export const BATTLESHIPS_SERVER_EVENTS = {
   shotResult: "battleships-shot-result",
   error: "battleships-error",
   opponentDisconnect: "battleships-opponent-disconnect",
+  gameOver: "battleships-game-over",
 } as const satisfies Record<string, ChatServerEvent>;
 
 const gameId = z.string(BATTLESHIPS_MESSAGES.gameRequired).min(1).max(100);
@@ -209,8 +222,11 @@ export interface BattleshipsEnemyShip {
   cells: [number, number][];
 }
 
-/** How a game ended: a fleet sunk, a player away too long, or cancelled (an account deleted). */
-export type BattleshipsEnd = "sunk" | "disconnect" | "cancelled";
+/**
+ * How a game ended: a fleet sunk, a player away too long, a player's turn missed (`turnMs`), or
+ * cancelled with both stakes returned (an account deleted; the points freeze or month reset).
+ */
+export type BattleshipsEnd = "sunk" | "disconnect" | "timeout" | "cancelled";
 
 /** A player's result (as the coin flip's): the wager, win or lose, points before and after. */
 export interface BattleshipsResult {
@@ -239,6 +255,8 @@ export interface BattleshipsState {
   /** The id of the player whose turn it is (null once the game is over). */
   currentTurn: string | null;
   yourTurn: boolean;
+  /** When the current turn runs out (ISO; the player whose turn it is loses then), null once over. */
+  turnEndsAt: string | null;
   wager: number;
   winnerId: string | null;
   end: BattleshipsEnd | null;
@@ -273,6 +291,16 @@ export interface BattleshipsOpponentDisconnectEvent {
   state: BattleshipsState;
 }
 
+/**
+ * battleships-game-over: a game ended other than by a shot (a missed turn; stopped at the points
+ * freeze or the month reset), to each player with their own final view and what happened.
+ */
+export interface BattleshipsGameOverEvent {
+  gameId: string;
+  message: string;
+  state: BattleshipsState;
+}
+
 declare module "./chat-events.ts" {
   interface ChatClientEventPayloads {
     "battleships-create": BattleshipsCreateInput;
@@ -287,5 +315,6 @@ declare module "./chat-events.ts" {
     "battleships-shot-result": BattleshipsShotResult;
     "battleships-error": BattleshipsErrorEvent;
     "battleships-opponent-disconnect": BattleshipsOpponentDisconnectEvent;
+    "battleships-game-over": BattleshipsGameOverEvent;
   }
 }

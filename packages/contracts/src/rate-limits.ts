@@ -3,8 +3,10 @@
  * (`ip`, as the app records it: X-Forwarded-For only with TRUST_PROXY) or one member (`member`) may
  * make in a fixed window. Every call counts, refused ones too; over the limit the server answers 429
  * with `Retry-After` (seconds) and the limit's message, and writes nothing. The README's Security
- * table mirrors these numbers. Sign-in failures and chat messages have their own limits
- * (`AUTH_LIMITS.loginFailuresMax`, `CHAT_LIMITS.rateLimitCount`).
+ * table mirrors these numbers. Chat room events over their limit (`chatLikes`, `gameEvents`) are
+ * answered with the feature's own refusal (a system line, the game's error event), not 429.
+ * Sign-in failures and chat messages have their own limits (`AUTH_LIMITS.loginFailuresMax`,
+ * `CHAT_LIMITS.rateLimitCount`).
  */
 export const RATE_LIMIT_NAMES = [
   "registrations",
@@ -17,6 +19,8 @@ export const RATE_LIMIT_NAMES = [
   "privateMessages",
   "reports",
   "searches",
+  "chatLikes",
+  "gameEvents",
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
@@ -51,6 +55,13 @@ export const RATE_LIMITS = {
   reports: { per: "member", max: 20, windowSeconds: HOUR },
   /** Member search and GIF search / trending (the GIF service's quota is the station's). */
   searches: { per: "member", max: 60, windowSeconds: MINUTE },
+  /** Chat room: likes and unlikes of chat messages (each one is broadcast to the room). */
+  chatLikes: { per: "member", max: 60, windowSeconds: MINUTE },
+  /**
+   * Chat room: the games' socket events, all together (coin flip create and accept, battleships
+   * create, accept and shoot, roulette spectate and bets). A whole battleships game is 64 shots.
+   */
+  gameEvents: { per: "member", max: 120, windowSeconds: MINUTE },
 } as const satisfies Record<RateLimitName, RateLimitRule>;
 
 /** The 429 answer's `message`, one per limit. */
@@ -66,4 +77,6 @@ export const RATE_LIMIT_MESSAGES = {
   privateMessages: "You are sending messages too fast. Please wait a moment and try again.",
   reports: "You have sent too many reports. Please try again later.",
   searches: "You are searching too fast. Please wait a moment and try again.",
+  chatLikes: "You are liking messages too fast. Please slow down.",
+  gameEvents: "You are playing too fast. Please wait a moment and try again.",
 } as const satisfies Record<RateLimitName, string>;

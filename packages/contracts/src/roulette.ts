@@ -42,17 +42,20 @@ export const ROULETTE_LIMITS = {
    * multiple of 5 is a sum of 5s, and every sum of chips is a multiple of 5).
    */
   amountStep: 5,
-  /** The largest amount one bet may carry (a points column never overflows). */
+  /**
+   * The largest amount on one position, counted after the bets on the same position are added
+   * together (a points column never overflows).
+   */
   maxBetAmount: 1_000_000,
+  /**
+   * The most all the members' stakes of one round may add up to: the house's net (stakes minus
+   * payouts, at most 36 x the stakes) then always fits an integer column.
+   */
+  maxRoundStake: 60_000_000,
   /** Positions on the table: 37 numbers, 3 columns, 3 dozens, 2 ranges, even/odd, red/black. */
   maxBets: 49,
   /** The finished rounds sent for the history and the verify view. */
   historySize: 10,
-  /**
-   * A round whose due time (end of betting, end of the spin) passed more than this ago was cut
-   * off (every instance was down): it is void and every stake comes back once.
-   */
-  overdueMarginMs: 10_000,
   /** `roulette-players-update` is coalesced to at most one per this, per instance. */
   playersUpdateMs: 1_000,
 } as const;
@@ -95,7 +98,7 @@ export const ROULETTE_REASONS = {
   stake: "roulette-stake",
   /** What the member's winning bets pay back (stake included), at the result. */
   win: "roulette-win",
-  /** A round cut off by a restart: the member's stakes back. */
+  /** Rounds of earlier versions cut off by a restart: the member's stakes back (none now). */
   refund: "roulette-refund",
 } as const;
 
@@ -112,6 +115,8 @@ export const ROULETTE_MESSAGES = {
   tooManyBets: `At most ${ROULETTE_LIMITS.maxBets} bets per round.`,
   betInvalid: "That bet is not on the table.",
   amountInvalid: `A bet is a sum of chips (a multiple of ${ROULETTE_LIMITS.amountStep} points).`,
+  spotTooLarge: `At most ${ROULETTE_LIMITS.maxBetAmount.toLocaleString("en-GB")} points on one position.`,
+  tableFull: "This round's table is full. Wait for the next one.",
 } as const;
 
 /** The roulette modal's screen texts. */
@@ -217,12 +222,19 @@ export const rouletteBetSchema = z.discriminatedUnion(
 );
 export type RouletteBet = z.infer<typeof rouletteBetSchema>;
 
-/** roulette-place-bets (chat spec 7: bets [{type, value, amount}]). */
+/**
+ * roulette-place-bets (chat spec 7: bets [{type, value, amount}]). Bets on one position are added
+ * together (`mergeBets`) and the sum is held to `maxBetAmount`.
+ */
 export const roulettePlaceBetsSchema = z.object({
   bets: z
     .array(rouletteBetSchema, ROULETTE_MESSAGES.betsRequired)
     .min(1, ROULETTE_MESSAGES.betsRequired)
-    .max(ROULETTE_LIMITS.maxBets, ROULETTE_MESSAGES.tooManyBets),
+    .max(ROULETTE_LIMITS.maxBets, ROULETTE_MESSAGES.tooManyBets)
+    .refine(
+      (bets) => mergeBets(bets).every((b) => b.amount <= ROULETTE_LIMITS.maxBetAmount),
+      ROULETTE_MESSAGES.spotTooLarge,
+    ),
 });
 export type RoulettePlaceBetsInput = z.input<typeof roulettePlaceBetsSchema>;
 

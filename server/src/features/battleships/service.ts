@@ -98,13 +98,14 @@ export async function createOffer(
  * of their ids) the game moves from open to active, only if still open and not past its expiry, the
  * opponent's stake is taken and both fleets are placed at random; the initiator shoots first. After
  * the commit the room hears the offer taken (`battleships-accepted`) and each player gets their own
- * view (`battleships-start`).
+ * view (`battleships-start`); the first turn's end (`turnMs`) is told to `dueAt`.
  */
 export async function acceptOffer(
   ctx: AppContext,
   member: ChatUser,
   input: BattleshipsAcceptInput,
   random: RandomInt = randomInt,
+  dueAt?: DueAt,
 ): Promise<BattleshipsAnswer<BattleshipsOffer>> {
   const now = ctx.clock.now();
   if (gamesClosed(ctx, now)) return { refused: BATTLESHIPS_MESSAGES.closed };
@@ -165,6 +166,7 @@ export async function acceptOffer(
       ] as const) {
         ctx.realtime.publish(OUT.start, viewFor(row, [], me, playerOf(names, them)), onlyTo(me));
       }
+      dueAt?.(new Date(now.getTime() + BATTLESHIPS_LIMITS.turnMs));
     });
     return { ok: offer };
   });

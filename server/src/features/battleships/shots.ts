@@ -1,4 +1,5 @@
 import {
+  BATTLESHIPS_LIMITS,
   BATTLESHIPS_MESSAGES,
   type BattleshipsResult,
   type BattleshipsShotResult,
@@ -9,13 +10,22 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
+import { lastBoundary } from "../arcade/month.ts";
 import { namesOf, onlyTo, playerOf } from "../arcade/players.ts";
 import { shipAt } from "./fleet.ts";
 import { shotsOf } from "./players.ts";
 import { battleshipsGames, battleshipsShots } from "./schema.ts";
-import type { BattleshipsAnswer } from "./service.ts";
+import type { BattleshipsAnswer, DueAt } from "./service.ts";
 import { finishGame, holdPlayers } from "./settle.ts";
-import { fleetSunk, fleetsOf, type GameRow, otherPlayer, type ShotRow, viewFor } from "./view.ts";
+import {
+  fleetSunk,
+  fleetsOf,
+  type GameRow,
+  otherPlayer,
+  type ShotRow,
+  turnStartOf,
+  viewFor,
+} from "./view.ts";
 
 /** Why a member may not shoot in this game now, or null (the game as read). */
 function refusalOf(game: GameRow | undefined, userId: string): string | null {
@@ -32,13 +42,16 @@ function refusalOf(game: GameRow | undefined, userId: string): string | null {
  * or a third member's), a game over, out of turn, or a cell they shot before. Otherwise one
  * transaction records the shot and passes the turn, only if the game is still active with the
  * shooter's turn and the shot count read (so a double click, or two instances, shoot once); the
- * shot that sinks the last ship also ends the game and pays the winner both stakes there. After
- * the commit each player gets `battleships-shot-result` with their own view.
+ * shot that sinks the last ship also ends the game and pays the winner both stakes there. A shot
+ * after the turn's `turnMs`, or in a game from before the points freeze or the month's start, is
+ * refused as a game over (the due work ends it). After the commit each player gets
+ * `battleships-shot-result` with their own view, and the next turn's end is told to `dueAt`.
  */
 export async function shoot(
   ctx: AppContext,
   member: ChatUser,
   raw: unknown,
+  dueAt?: DueAt,
 ): Promise<BattleshipsAnswer<BattleshipsShotResult>> {
   const parsed = battleshipsShootSchema.safeParse(raw);
   if (!parsed.success) return { refused: BATTLESHIPS_MESSAGES.outOfGrid };
@@ -54,6 +67,10 @@ export async function shoot(
   const opponentId = otherPlayer(game, userId);
   if (!opponentId) return { refused: BATTLESHIPS_MESSAGES.notYourTurn };
   const before = await shotsOf(ctx.db, game.id);
+  const turnStart = turnStartOf(game, before);
+  const turnOver = !!turnStart && now.getTime() - turnStart.getTime() >= BATTLESHIPS_LIMITS.turnMs;
+  if (turnOver || game.createdAt < lastBoundary(ctx, now))
+    return { refused: BATTLESHIPS_MESSAGES.gameOver };
   if (before.some((s) => s.shooterId === userId && s.row === row && s.col === col))
     return { refused: BATTLESHIPS_MESSAGES.cellShot };
 
@@ -127,6 +144,7 @@ export async function shoot(
     afterCommit(() => {
       ctx.realtime.publish(OUT.shotResult, mineView, onlyTo(userId));
       ctx.realtime.publish(OUT.shotResult, payload(opponentId, userId), onlyTo(opponentId));
+      if (final.state === "active") dueAt?.(new Date(now.getTime() + BATTLESHIPS_LIMITS.turnMs));
     });
     return { ok: mineView };
   });

@@ -28,6 +28,12 @@ export function fleetsOf(game: GameRow, userId: string) {
 export const otherPlayer = (game: GameRow, userId: string): string | null =>
   game.initiatorId === userId ? game.opponentId : game.initiatorId;
 
+/** When the game's current turn began: its last shot's time, or the game's start (null: not started). */
+export function turnStartOf(game: GameRow, shots: readonly ShotRow[]): Date | null {
+  const last = shots.reduce<ShotRow | null>((a, b) => (!a || b.seq > a.seq ? b : a), null);
+  return last?.at ?? game.startedAt;
+}
+
 const isShotAt = (shots: readonly ShotRow[], cells: readonly [number, number][]) =>
   cells.filter(([r, c]) => shots.some((s) => s.row === r && s.col === c)).length;
 
@@ -74,6 +80,7 @@ export function viewFor(
     return out;
   };
   const active = game.state === "active";
+  const turnStart = active ? turnStartOf(game, shots) : null;
   return {
     gameId: game.id,
     status: active ? "active" : "finished",
@@ -85,6 +92,9 @@ export function viewFor(
     yourShots: cellsOf(myShots),
     currentTurn: active ? game.turnId : null,
     yourTurn: active && game.turnId === userId,
+    turnEndsAt: turnStart
+      ? new Date(turnStart.getTime() + BATTLESHIPS_LIMITS.turnMs).toISOString()
+      : null,
     wager: game.wager,
     winnerId: game.winnerId,
     end: (game.endReason as BattleshipsEnd | null) ?? null,

@@ -7,6 +7,7 @@ import {
 } from "@airwave/contracts";
 import type { ChatRoom } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { overRateLimit } from "../../platform/rate-limit/hook.ts";
 import { sharedRead } from "../../platform/shared-read.ts";
 import { handleAnnouncements } from "./announcements.ts";
 import { handleRoomMessages } from "./room-messages.ts";
@@ -34,7 +35,11 @@ export function chatRoomHandlers(room: ChatRoom, ctx: AppContext): void {
 
   handleRoomMessages(room, ctx);
 
+  // Likes count against the member's `chatLikes` limit; over it, a system line says so (as the
+  // messages' "slow down") and nothing changes.
   room.handle(IN.like, CHAT_CLIENT_SCHEMAS[IN.like], async (input, from) => {
+    const over = await overRateLimit(ctx, "chatLikes", from.member._id);
+    if (over) return from.reply(OUT.system, { type: "system", message: over });
     const likes = await toggleChatLike(ctx.db, input.messageId, from.member._id);
     if (!likes) return from.refuse(CHAT_MESSAGES.unknownMessage);
     room.broadcast(OUT.likeUpdate, { messageId: input.messageId, likes });

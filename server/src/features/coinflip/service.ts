@@ -15,12 +15,13 @@ import {
   type CoinflipState,
   COINFLIP_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
-import { and, asc, desc, eq, gte, inArray, lte, min, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, min, or, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx, Tx } from "../../platform/db/index.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { earliest, settleInBatches } from "../../platform/jobs/due-work.ts";
 import { orderedUuid } from "../../platform/ordered-id.ts";
+import { lastBoundary, settledAt } from "../arcade/month.ts";
 import { gamesClosed, namesOf, playerOf, playersOf } from "../arcade/players.ts";
 import { saveChatMessage } from "../chat/store.ts";
 import { holdMembers, recordGameRows } from "../points/service.ts";
@@ -230,8 +231,14 @@ const SWEEP_BATCH = 25;
  * each offer moves from open to expired only if it still is, and its stake comes back
  * (`coinflip-refund`). After the commit each initiator hears `coinflip-offer-timeout` and the room's
  * feed the expired offers. Answers how many this call expired (others: already moved elsewhere).
+ * `when` is the offers' due condition (default: past their expiry at `now`).
  */
-async function expireOffers(ctx: AppContext, due: OfferRow[], now: Date): Promise<number> {
+async function expireOffers(
+  ctx: AppContext,
+  due: OfferRow[],
+  now: Date,
+  when: SQL = lte(coinflipOffers.expiresAt, now),
+): Promise<number> {
   if (due.length === 0) return 0;
   return transaction(ctx, async (tx, afterCommit) => {
     const held = await holdMembers(
@@ -250,7 +257,7 @@ async function expireOffers(ctx: AppContext, due: OfferRow[], now: Date): Promis
             due.map((o) => o.id),
           ),
           eq(coinflipOffers.state, "open"),
-          lte(coinflipOffers.expiresAt, now),
+          when,
         ),
       )
       .returning();
@@ -287,8 +294,14 @@ async function expireOffers(ctx: AppContext, due: OfferRow[], now: Date): Promis
  * still is accepted, and each winner gets both stakes (`coinflip-win`). After the commit both
  * players hear `coinflip-start` and `coinflip-result`, each player's result counting their stake
  * back in "before" (winner +wager, loser -wager); the room's feed gets the settled offers.
+ * `when` is the offers' due condition (default: at their start at `now`).
  */
-async function settleOffers(ctx: AppContext, due: OfferRow[], now: Date): Promise<number> {
+async function settleOffers(
+  ctx: AppContext,
+  due: OfferRow[],
+  now: Date,
+  when: SQL = lte(coinflipOffers.startAt, now),
+): Promise<number> {
   const playing = due.filter((o) => o.opponentId);
   if (playing.length === 0) return 0;
   // Each offer's face, drawn before the transaction (a draw never depends on what it reads).
@@ -313,13 +326,7 @@ async function settleOffers(ctx: AppContext, due: OfferRow[], now: Date): Promis
           winnerId: sql`case when ${coinflipOffers.pick} = ${face} then ${coinflipOffers.initiatorId} else ${coinflipOffers.opponentId} end`,
           settledAt: now,
         })
-        .where(
-          and(
-            inArray(coinflipOffers.id, ids),
-            eq(coinflipOffers.state, "accepted"),
-            lte(coinflipOffers.startAt, now),
-          ),
-        )
+        .where(and(inArray(coinflipOffers.id, ids), eq(coinflipOffers.state, "accepted"), when))
         .returning();
       rows.push(...settled);
     }
@@ -370,30 +377,67 @@ async function settleOffers(ctx: AppContext, due: OfferRow[], now: Date): Promis
 }
 
 /**
- * Settles what is due at the clock's now: open offers past their expiry expire, accepted offers at
- * their start settle, a batch of each at a time. Safe on several instances at once (each move is
+ * Offers from before the last boundary of the points month (the freeze start, the 1st), whatever
+ * their timers say (decisions: no stake crosses the month): open ones expire with their refund,
+ * accepted ones are drawn and settled at once, each written in the month the stakes were taken
+ * (`settledAt`: the ledger rows' time). Answers how many moved.
+ */
+async function closeForMonth(ctx: AppContext, due: OfferRow[], now: Date): Promise<number> {
+  const stale = lt(coinflipOffers.createdAt, lastBoundary(ctx, now));
+  const byTime = new Map<number, OfferRow[]>();
+  for (const offer of due) {
+    const at = settledAt(ctx, offer.createdAt, now).getTime();
+    byTime.set(at, [...(byTime.get(at) ?? []), offer]);
+  }
+  let moved = 0;
+  for (const [at, offers] of byTime) {
+    const open = offers.filter((o) => o.state === "open");
+    const accepted = offers.filter((o) => o.state === "accepted");
+    moved += await expireOffers(ctx, open, new Date(at), stale);
+    moved += await settleOffers(ctx, accepted, new Date(at), stale);
+  }
+  return moved;
+}
+
+/**
+ * Settles what is due at the clock's now: offers from before the points freeze or the month's
+ * start close (`closeForMonth`), open offers past their expiry expire, accepted offers at their
+ * start settle, a batch of each at a time. Safe on several instances at once (each move is
  * conditional on the state). Answers how many offers this call moved.
  */
 export async function settleDue(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
+  const boundary = lastBoundary(ctx, now);
   return settleInBatches(
     SWEEP_BATCH,
     (limit) => dueOffers(ctx, now, limit),
-    async (due) =>
-      (await expireOffers(
-        ctx,
-        due.filter((o) => o.state === "open"),
-        now,
-      )) +
-      (await settleOffers(
-        ctx,
-        due.filter((o) => o.state === "accepted"),
-        now,
-      )),
+    async (due) => {
+      const fresh = due.filter((o) => o.createdAt >= boundary);
+      return (
+        (await closeForMonth(
+          ctx,
+          due.filter((o) => o.createdAt < boundary),
+          now,
+        )) +
+        (await expireOffers(
+          ctx,
+          fresh.filter((o) => o.state === "open"),
+          now,
+        )) +
+        (await settleOffers(
+          ctx,
+          fresh.filter((o) => o.state === "accepted"),
+          now,
+        ))
+      );
+    },
   );
 }
 
-/** Up to `limit` offers due at `now` (open past their expiry, accepted at their start), oldest first. */
+/**
+ * Up to `limit` offers due at `now` (open past their expiry, accepted at their start, either from
+ * before the month's last boundary), oldest first.
+ */
 const dueOffers = (ctx: AppContext, now: Date, limit: number) =>
   ctx.db
     .select()
@@ -402,6 +446,10 @@ const dueOffers = (ctx: AppContext, now: Date, limit: number) =>
       or(
         and(eq(coinflipOffers.state, "open"), lte(coinflipOffers.expiresAt, now)),
         and(eq(coinflipOffers.state, "accepted"), lte(coinflipOffers.startAt, now)),
+        and(
+          inArray(coinflipOffers.state, ["open", "accepted"]),
+          lt(coinflipOffers.createdAt, lastBoundary(ctx, now)),
+        ),
       ),
     )
     .orderBy(asc(coinflipOffers.createdAt))

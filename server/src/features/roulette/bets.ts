@@ -4,6 +4,7 @@ import {
   mergeBets,
   ROULETTE_SERVER_EVENTS as OUT,
   pointsPeriod,
+  ROULETTE_LIMITS,
   ROULETTE_MESSAGES,
   ROULETTE_REASONS,
   type RouletteBetsConfirmed,
@@ -32,11 +33,13 @@ export type PlaceBetsAnswer = { confirmed: RouletteBetsConfirmed } | { refused: 
 
 /**
  * A member joins the current round with all their bets (chat spec 4, 5): in one transaction the
- * round's row is held (shared: joins run side by side, the spin waits for them) and must still take
- * bets (waiting, or betting before its end), the member's points row is held, the member must not
- * have joined already, and their points must cover the total ('Insufficient points!'); then the
- * total is taken (one `roulette-stake` ledger row referencing the round) and the bets stored. The
- * first join opens betting (the countdown) after the commit. Refused while points are frozen.
+ * round's row is held (joins one after the other, so the round's total is counted right; the spin
+ * waits for them) and must still take bets (waiting, or betting before its end), the member's
+ * points row is held, the member must not have joined already, their points must cover the total
+ * ('Insufficient points!') and the round's stakes with theirs must stay within `maxRoundStake`;
+ * then the total is taken (one `roulette-stake` ledger row referencing the round) and the bets
+ * stored. The first join opens betting (the countdown) after the commit. Refused while points are
+ * frozen. Bets on one position are added together before the per-position cap (the contract's).
  */
 export async function placeBets(
   ctx: AppContext,
@@ -55,7 +58,7 @@ export async function placeBets(
       .select()
       .from(rouletteRounds)
       .where(eq(rouletteRounds.id, round.id))
-      .for("share");
+      .for("no key update");
     const open =
       held?.status === "waiting" ||
       (held?.status === "betting" && !!held.bettingEndsAt && held.bettingEndsAt > now);
@@ -69,6 +72,12 @@ export async function placeBets(
       .limit(1);
     if (joined) return { refused: ROULETTE_MESSAGES.alreadyJoined };
     if (points.before < total) return { refused: ROULETTE_MESSAGES.insufficientPoints };
+    const [staked] = await tx
+      .select({ sum: sql<string | null>`sum(${rouletteBets.amount})` })
+      .from(rouletteBets)
+      .where(eq(rouletteBets.roundId, held.id));
+    if (Number(staked?.sum ?? 0) + total > ROULETTE_LIMITS.maxRoundStake)
+      return { refused: ROULETTE_MESSAGES.tableFull };
     const taken = await moveGamePoints(ctx, tx, afterCommit, { ...move, delta: -total });
     if (!taken.ok) return { refused: ROULETTE_MESSAGES.insufficientPoints };
     await tx.insert(rouletteBets).values(

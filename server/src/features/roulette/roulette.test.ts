@@ -18,7 +18,6 @@ import {
   type RouletteSpin,
   type RouletteState,
 } from "@airwave/contracts";
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatClient } from "../../../test/chat-client.ts";
 import { chatRoomFixture } from "../../../test/chat-client.ts";
@@ -26,14 +25,13 @@ import { buildPoints } from "../../../test/factories/points.ts";
 import { buildAdmin, buildUser } from "../../../test/factories.ts";
 import { signInMember } from "../../../test/members.ts";
 import { fixedClock } from "../../platform/clock.ts";
-import { rouletteRounds } from "./schema.ts";
 import { paidBack, roundNets, verifies } from "./test-support.ts";
 import { ROULETTE_ROUND_JOB } from "./timers.ts";
 
 /**
  * Roulette on the server (issue 17): a round as members in the room see it (commitment, countdown,
  * spin, result with the seed, history), the ledger behind it, the refusals with the catalogue's
- * messages, and a round cut off (overdue) refunding its stakes once.
+ * messages, a round found late settling by its number, and the caps on a position and a round.
  */
 
 const room = chatRoomFixture();
@@ -48,11 +46,13 @@ const advance = (ms: number) => setClock(clockAt + ms);
 /** Moves the round as the job does at the app's clock now. */
 const sweep = () => room.t.jobs.runOnce(ROULETTE_ROUND_JOB);
 
-// Each test starts with a fresh round in waiting: whatever a test left is long overdue.
+// Each test starts with a fresh round in waiting: whatever round a test left is long overdue and
+// moves on (spins, settles, makes way for a new one).
 beforeEach(async () => {
-  advance(60 * 60_000);
-  await sweep();
-  await sweep();
+  for (let i = 0; i < 3; i++) {
+    advance(60 * 60_000);
+    await sweep();
+  }
 });
 
 async function member(points: number): Promise<ChatClient> {
@@ -256,33 +256,108 @@ describe("refusals", () => {
   });
 });
 
-describe("a round cut off", () => {
-  it("found past its due time by more than the margin: every stake back once, a new round opens", async () => {
+describe("Roulette: a settlement that runs late refunds every stake; merged bets pass the cap", () => {
+  it("a result 22 s late (the server paused after the spin) settles by the announced number and reveals the seed", async () => {
     const a = await member(100);
     const b = await member(100);
     const watcher = await member(0);
-    const confirmed = await bet(a, [{ type: "number", value: 7, amount: 50 }]);
-    await bet(b, [{ type: "color", value: "red", amount: 30 }]);
-    // Nothing ran the round in time (every instance down).
-    advance(ROULETTE_LIMITS.bettingMs + ROULETTE_LIMITS.overdueMarginMs + 1);
-    await Promise.all([sweep(), sweep()]);
+    const aBets: RouletteBet[] = [{ type: "color", value: "red", amount: 50 }];
+    const bBets: RouletteBet[] = [{ type: "color", value: "black", amount: 30 }];
+    const confirmed = await bet(a, aBets);
+    await bet(b, bBets);
+    advance(ROULETTE_LIMITS.bettingMs);
     await sweep();
-    const [round] = await room.t.ctx.db
-      .select()
-      .from(rouletteRounds)
-      .where(eq(rouletteRounds.id, confirmed.roundId));
-    expect(round?.status).toBe("refunded");
+    const spun = await watcher.next<RouletteSpin>(OUT.spin);
+    // The server pauses: the settlement runs 22 s after its time.
+    advance(ROULETTE_LIMITS.spinMs + 22_000);
+    await Promise.all([sweep(), sweep()]);
+    const result = await watcher.next<RouletteResult>(OUT.result);
+    expect(result).toMatchObject({ roundId: confirmed.roundId, number: spun.number });
+    expect(await verifies(result)).toBe(true);
     const nets = await roundNets(room.t.ctx, confirmed.roundId);
-    expect(nets.rows.filter((r) => r.reason === ROULETTE_REASONS.refund)).toHaveLength(2);
-    expect([...nets.players.values()]).toEqual([0, 0]);
-    expect(await pointsOf(a)).toBe(100);
-    expect(await pointsOf(b)).toBe(100);
-    expect(watcher.received.some((r) => r.event === OUT.spin)).toBe(false);
-    const fresh = await watcher.next<RouletteState>(
-      OUT.state,
-      (s) => s.roundId !== confirmed.roundId,
+    expect(nets.round?.status).toBe("finished");
+    expect(nets.rows.filter((r) => r.reason === ROULETTE_REASONS.refund)).toEqual([]);
+    expect(await pointsOf(a)).toBe(50 + paidBack(aBets, spun.number));
+    expect(await pointsOf(b)).toBe(70 + paidBack(bBets, spun.number));
+    let players = 0;
+    for (const n of nets.players.values()) players += n;
+    expect((nets.houseNet ?? Number.NaN) + players).toBe(0);
+    // The history holds the round with its seed (the verify view checks it).
+    const history = await watcher.next<RouletteHistoryUpdate>(OUT.historyUpdate);
+    expect(history.history[0]).toMatchObject({ roundId: confirmed.roundId, seed: result.seed });
+  });
+
+  it("a round found late in betting (every instance down) spins and settles by its seed's number, once", async () => {
+    const a = await member(100);
+    const watcher = await member(0);
+    const aBets: RouletteBet[] = [{ type: "number", value: 7, amount: 50 }];
+    const confirmed = await bet(a, aBets);
+    advance(ROULETTE_LIMITS.bettingMs + 60_000);
+    await Promise.all([sweep(), sweep()]);
+    const spun = await watcher.next<RouletteSpin>(OUT.spin);
+    advance(ROULETTE_LIMITS.spinMs);
+    await Promise.all([sweep(), sweep()]);
+    const result = await watcher.next<RouletteResult>(OUT.result);
+    expect(result.number).toBe(spun.number);
+    expect(await verifies(result)).toBe(true);
+    expect(await pointsOf(a)).toBe(50 + paidBack(aBets, spun.number));
+    const nets = await roundNets(room.t.ctx, confirmed.roundId);
+    expect(nets.rows.filter((r) => r.reason === ROULETTE_REASONS.refund)).toEqual([]);
+    expect(watcher.received.filter((r) => r.event === OUT.result)).toHaveLength(1);
+  });
+
+  it("two bets of 1,000,000 on red are one of 2,000,000: refused, nothing taken", async () => {
+    const a = await member(3_000_000);
+    const max = ROULETTE_LIMITS.maxBetAmount;
+    a.socket.emit(IN.placeBets, {
+      bets: [
+        { type: "color", value: "red", amount: max },
+        { type: "color", value: "red", amount: max },
+      ],
+    });
+    expect((await a.next<ChatErrorEvent>(CHAT_OUT.error)).message).toBe(
+      ROULETTE_MESSAGES.spotTooLarge,
     );
-    expect(fresh.status).toBe("waiting");
+    expect(await pointsOf(a)).toBe(3_000_000);
+    // Split over two positions, the same amounts are fine.
+    const confirmed = await bet(a, [
+      { type: "color", value: "red", amount: max },
+      { type: "even-odd", value: "odd", amount: max },
+    ]);
+    expect(confirmed.totalBet).toBe(2 * max);
+  });
+
+  it("the house total cannot overflow: a round's stakes are held to maxRoundStake", async () => {
+    const max = ROULETTE_LIMITS.maxBetAmount;
+    const everywhere: RouletteBet[] = [
+      ...Array.from({ length: 37 }, (_, n) => ({ type: "number" as const, value: n, amount: max })),
+      ...[1, 2, 3].flatMap((n) => [
+        { type: "column" as const, value: n, amount: max },
+        { type: "dozen" as const, value: n, amount: max },
+      ]),
+      { type: "range", value: "1-18", amount: max },
+      { type: "range", value: "19-36", amount: max },
+      { type: "even-odd", value: "even", amount: max },
+      { type: "even-odd", value: "odd", amount: max },
+      { type: "color", value: "red", amount: max },
+      { type: "color", value: "black", amount: max },
+    ];
+    const total = everywhere.length * max;
+    const a = await member(total);
+    const b = await member(total);
+    const watcher = await member(0);
+    const confirmed = await bet(a, everywhere);
+    b.socket.emit(IN.placeBets, { bets: everywhere });
+    expect(await refusal(b)).toBe(ROULETTE_MESSAGES.tableFull);
+    expect(await pointsOf(b)).toBe(total);
+    advance(ROULETTE_LIMITS.bettingMs);
+    await sweep();
+    advance(ROULETTE_LIMITS.spinMs);
+    await sweep();
+    const result = await watcher.next<RouletteResult>(OUT.result);
+    const nets = await roundNets(room.t.ctx, confirmed.roundId);
+    expect(nets.houseNet).toBe(total - paidBack(everywhere, result.number));
+    expect(await pointsOf(a)).toBe(paidBack(everywhere, result.number));
   });
 });
 

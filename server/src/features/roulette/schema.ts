@@ -17,8 +17,8 @@ import { users } from "../users/schema.ts";
  * secret seed (never sent before the result), its number and its due times. Rounds never leave
  * memory-only: a restart or another instance finds the round and what is due in here. A status only
  * moves forward, each move one conditional update, so nothing happens twice:
- * waiting → betting → spinning → finished → closed (a new round is current), or betting/spinning →
- * refunded (cut off by a restart: every stake back).
+ * waiting → betting → spinning → finished → closed (a new round is current). (`refunded`: rounds of
+ * earlier versions cut off by a restart; a late round now spins and settles by its number.)
  */
 export const rouletteRounds = pgTable(
   "roulette_rounds",

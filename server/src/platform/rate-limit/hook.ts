@@ -35,6 +35,21 @@ export async function enforceRateLimit(
 }
 
 /**
+ * Counts one event of a member against the limit `name` and answers the limit's message when it is
+ * over (null: allowed). For the chat room's events, which answer over the limit with their
+ * feature's own refusal (a system line, a game's error event) rather than an HTTP 429.
+ */
+export async function overRateLimit(
+  ctx: AppContext,
+  name: RateLimitName,
+  memberId: string,
+): Promise<string | null> {
+  const rule = ctx.config.rateLimits[name];
+  const { allowed } = await ctx.rateLimits.consume(counterKey(name, { member: memberId }), rule);
+  return allowed ? null : RATE_LIMIT_MESSAGES[name];
+}
+
+/**
  * A route's abuse limit (a `preValidation` hook: a declaration's `rateLimits`): counts the call against the limit `name` for the client
  * address or the signed-in member (the contract's `per`), and refuses it over the limit with 429,
  * `Retry-After` and the limit's message before the input is validated or the body's file read.

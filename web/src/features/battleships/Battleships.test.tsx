@@ -217,6 +217,37 @@ describe("the battleships modal", () => {
     expect(within(dialog).getByText(T.youWon(10))).toBeVisible();
   });
 
+  it("counts down the time left for the shot (Battleships has no time limit)", async () => {
+    vi.useFakeTimers({ now: new Date("2026-07-10T12:00:00Z"), toFake: ["Date"] });
+    const { send, dialog } = await modal();
+    const turnEndsAt = new Date(Date.now() + 45_000).toISOString();
+    send(OUT.start, bsState({ turnEndsAt }));
+    expect(within(dialog).getByTestId("battleships-turn-left")).toHaveTextContent(T.turnLeft(45));
+    send(OUT.start, bsState({ yourTurn: false, currentTurn: bob.id, turnEndsAt }));
+    expect(within(dialog).getByText(T.theirTurn("bob"))).toBeVisible();
+    expect(within(dialog).getByText(T.turnLeft(45))).toBeVisible();
+  });
+
+  it("a missed turn ends the game: the message and the result", async () => {
+    const { send, dialog } = await modal();
+    send(OUT.gameOver, {
+      gameId: "bs-1",
+      message: M.turnMissedLose,
+      state: bsState({
+        status: "finished",
+        yourTurn: false,
+        currentTurn: null,
+        winnerId: bob.id,
+        end: "timeout",
+        result: { wager: 10, outcome: "lose", pointsBefore: 40, pointsAfter: 30 },
+      }),
+    });
+    expect(within(dialog).getByText(M.turnMissedLose)).toBeVisible();
+    expect(within(dialog).getByText(T.youLost(10))).toBeVisible();
+    expect(within(dialog).queryByTestId("battleships-turn-left")).toBeNull();
+    expect(within(dialog).getByRole("button", { name: T.close })).toBeEnabled();
+  });
+
   it("shows a server refusal in an alert", async () => {
     const { send } = await modal();
     send(OUT.error, { message: M.notYourTurn });

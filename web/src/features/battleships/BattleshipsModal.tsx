@@ -15,7 +15,7 @@ import {
 } from "@mui/material";
 import { useState } from "react";
 import { GameOutcome } from "../arcade/GameOutcome.tsx";
-import { useRefreshPointsWhenOver } from "../arcade/hooks.ts";
+import { secondsLeft, useRefreshPointsWhenOver, useTicker } from "../arcade/hooks.ts";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
 import { Grid } from "./Grid.tsx";
 import { dismissBattleships, shootBattleships } from "./hooks.ts";
@@ -25,6 +25,7 @@ import type { BattleshipsGameView } from "./room.ts";
 /** Whose turn, or the end: the line over the grids. */
 function Status({ game, meId }: { game: BattleshipsGameView; meId: string }) {
   const { state } = game;
+  const now = useTicker(1000, state.status === "active");
   if (state.status === "finished") {
     const result = state.result;
     if (!result) return null;
@@ -35,6 +36,7 @@ function Status({ game, meId }: { game: BattleshipsGameView; meId: string }) {
     );
   }
   const last = game.lastShot;
+  const left = secondsLeft(state.turnEndsAt ?? null, now);
   const lastLine = last ? (last.sunk ? T.sunk(last.sunk.length) : last.hit ? T.hit : T.miss) : null;
   return (
     <Stack spacing={0.25} sx={{ textAlign: "center" }}>
@@ -45,6 +47,15 @@ function Status({ game, meId }: { game: BattleshipsGameView; meId: string }) {
       >
         {state.yourTurn ? T.yourTurn : T.theirTurn(state.opponent.username)}
       </Typography>
+      {state.turnEndsAt && (
+        <Typography
+          variant="body2"
+          data-testid="battleships-turn-left"
+          color={state.yourTurn && left <= 10 ? "error" : "text.secondary"}
+        >
+          {T.turnLeft(left)}
+        </Typography>
+      )}
       {lastLine && last && (
         <Typography variant="body2" color="text.secondary">
           {last.shooterId === meId
@@ -124,7 +135,11 @@ export function BattleshipsModal({ meId }: { meId: string }) {
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: "center" }}>
             {T.versus(state.opponent.username)} · {T.wagerOf(state.wager)}
           </Typography>
-          {game.opponentLeft && <Alert severity="success">{game.opponentLeft}</Alert>}
+          {game.opponentLeft && (
+            <Alert severity={state.result?.outcome === "win" ? "success" : "info"}>
+              {game.opponentLeft}
+            </Alert>
+          )}
           <Status game={game} meId={meId} />
           {sendError && <Alert severity="error">{sendError}</Alert>}
           <Box

@@ -15,7 +15,10 @@ export interface BattleshipsGameView {
   state: BattleshipsState;
   /** The last shot of the game (either player's), for the modal's line under the grids. */
   lastShot: Pick<BattleshipsShotResult, "shooterId" | "row" | "col" | "hit" | "sunk"> | null;
-  /** The opponent left (or their account went): the alert's text. */
+  /**
+   * How the game ended when not by a shot (the opponent left or their account went, a missed
+   * turn, the points month closing): the alert's text.
+   */
   opponentLeft: string | null;
 }
 
@@ -89,6 +92,17 @@ function withGame(s: BattleshipsSlots, game: BattleshipsGameView): BattleshipsSl
 
 type Room = RoomEffects<BattleshipsSlots>;
 
+/** The game ended other than by a shot: its final view and the message saying how. */
+function endedBy(s: BattleshipsSlots, payload: unknown): BattleshipsSlots {
+  if (!isRecord(payload) || !isState(payload.state)) return s;
+  const current = s.battleshipsGame;
+  return withGame(s, {
+    state: payload.state,
+    lastShot: current?.state.gameId === payload.state.gameId ? current.lastShot : null,
+    opponentLeft: messageOf(payload) ?? BATTLESHIPS_MESSAGES.opponentDisconnected,
+  });
+}
+
 /**
  * Battleships in the chat room (chat spec 3, 4): the offers by id (the room's events), the
  * member's own game from the events sent to them only (start, shot results, the opponent leaving),
@@ -126,15 +140,8 @@ export const battleshipsFeature = defineRoomFeature<BattleshipsSlots>({
           opponentLeft: null,
         });
       },
-      [OUT.opponentDisconnect]: (s, payload) => {
-        if (!isRecord(payload) || !isState(payload.state)) return s;
-        const current = s.battleshipsGame;
-        return withGame(s, {
-          state: payload.state,
-          lastShot: current?.state.gameId === payload.state.gameId ? current.lastShot : null,
-          opponentLeft: messageOf(payload) ?? BATTLESHIPS_MESSAGES.opponentDisconnected,
-        });
-      },
+      [OUT.opponentDisconnect]: (s, payload) => endedBy(s, payload),
+      [OUT.gameOver]: (s, payload) => endedBy(s, payload),
       [OUT.error]: (s, payload, room: Room) => ({
         ...s,
         battleshipsError: {

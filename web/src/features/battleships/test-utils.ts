@@ -59,6 +59,7 @@ export function bsState(over: Partial<BattleshipsState> = {}): BattleshipsState 
     yourShots,
     currentTurn: me._id,
     yourTurn: true,
+    turnEndsAt: null,
     wager: 10,
     winnerId: null,
     end: null,
