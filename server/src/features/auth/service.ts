@@ -23,7 +23,7 @@ import { findUserByEmail, findUserById, findUserByUsername } from "../users/look
 import { type UserRow, users } from "../users/schema.ts";
 import { ipBanReason, isAccountBanActive, liftExpiredBans } from "./bans.ts";
 import { passwordResets } from "./schema.ts";
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./throttle.ts";
+import { consumeLoginAttempt, forgiveLoginAttempts } from "./throttle.ts";
 
 type PgError = { code?: string; constraint?: string; message?: string };
 
@@ -99,25 +99,14 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
     );
   }
 
-  const wait = await loginRetryAfter(db, usernameLower, meta.ip);
-  if (wait > 0) {
-    throw new AppError(
-      429,
-      AUTH_MESSAGES.loginThrottled(Math.ceil(wait / 60)),
-      {},
-      { "Retry-After": String(wait) },
-    );
-  }
-
+  // The attempt is counted before the password is checked: a burst in parallel cannot all pass.
   const found = await findUserByUsername(db, input.username);
+  await consumeLoginAttempt(ctx, usernameLower, meta.ip, !!found);
   const ok = await verifyPassword(
     found?.passwordHash ?? (await dummyPasswordHash()),
     input.password,
   );
-  if (!found || !ok) {
-    await recordLoginFailure(db, usernameLower, meta.ip);
-    throw new AppError(401, AUTH_MESSAGES.loginInvalid);
-  }
+  if (!found || !ok) throw new AppError(401, AUTH_MESSAGES.loginInvalid);
 
   const now = ctx.clock.now();
   const user = await liftExpiredBan(db, found, now);
@@ -131,7 +120,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
     });
   }
 
-  await clearLoginFailures(db, usernameLower);
+  await forgiveLoginAttempts(ctx, usernameLower, meta.ip);
   const loginIps = user.loginIps.includes(meta.ip) ? user.loginIps : [...user.loginIps, meta.ip];
   await db.update(users).set({ lastLoginIp: meta.ip, loginIps }).where(eq(users.id, user.id));
   const session = await createSession(db, user.id, meta);
