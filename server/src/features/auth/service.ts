@@ -11,6 +11,7 @@ import {
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { AppError, badRequest, conflict, forbidden } from "../../platform/errors.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/password.ts";
 import {
@@ -179,6 +180,9 @@ export async function sendPasswordResetMail(
       .from(passwordResets)
       .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.expiresAt, sql`now()`)));
     if ((recent?.n ?? 0) >= AUTH_LIMITS.resetMailsPerHour) return false;
+    // The newest key is the only one that works: the account's earlier ones end (they still count
+    // toward the hourly limit until they expire).
+    await endResetKeys(tx, user.id);
     await tx.insert(passwordResets).values({
       keyHash: sha256(key),
       userId: user.id,
@@ -215,22 +219,49 @@ export async function forgotPassword(ctx: AppContext, email: string) {
   return { msg: AUTH_MESSAGES.forgotSent, message: AUTH_MESSAGES.forgotSent };
 }
 
-/** POST /resetPassword: a valid key is used once; every session of the user ends. */
+/** A key that can still set a password: issued, not used or ended, not expired. */
+const liveResetKey = (key: string) =>
+  and(
+    eq(passwordResets.keyHash, sha256(key)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, sql`now()`),
+  );
+
+/** Ends every live reset key of an account (a new key was issued, or one was used). */
+async function endResetKeys(db: DbOrTx, userId: string) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/**
+ * POST /resetPassword: a live key sets the password once and ends the account's other keys; every
+ * session of the user ends. The key is looked up before the password is hashed, so a wrong key costs
+ * one indexed read (the route's `passwordResets` limit caps the tries per address).
+ */
 export async function resetPassword(ctx: AppContext, key: string, password: string) {
+  const [found] = await ctx.db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(liveResetKey(key));
+  if (!found) throw badRequest(AUTH_MESSAGES.resetInvalid);
   const passwordHash = await hashPassword(password);
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx, async (tx) => {
+    // The member's row is locked so that two keys used at once go one after the other: the second
+    // finds its key ended by the first.
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, found.userId))
+      .for("no key update");
     const [reset] = await tx
       .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.keyHash, sha256(key)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-        ),
-      )
+      .set({ usedAt: sql`now()` })
+      .where(liveResetKey(key))
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest(AUTH_MESSAGES.resetInvalid);
+    await endResetKeys(tx, reset.userId);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
     await destroyUserSessions(tx, reset.userId);
     return { message: AUTH_MESSAGES.resetDone, msg: AUTH_MESSAGES.resetDone };
