@@ -1,10 +1,10 @@
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
 import { buildApp, createContext } from "./app.ts";
 import { ensureFirstAdmin } from "./features/auth/first-admin.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
 import { openDatabase } from "./platform/db/index.ts";
+import { createLogger } from "./platform/logger.ts";
 
 /** How long a graceful stop may take before the process exits without waiting. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -20,10 +20,7 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({
-    level: config.LOG_LEVEL,
-    redact: ["req.headers.cookie", "req.headers['x-csrf-token']", "res.headers['set-cookie']"],
-  });
+  const log = createLogger(config.LOG_LEVEL);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,
