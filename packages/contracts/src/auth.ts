@@ -70,6 +70,9 @@ export const AUTH_MESSAGES = {
   bannedTitleBlacklist: "IP Blacklisted",
   bannedTitleIp: "IP Banned",
   bannedTitleAccount: "Account Banned",
+  /** /banned without a ban answer of the server in this tab (the page never reads its URL). */
+  bannedTitleGeneric: "Access Refused",
+  bannedGeneric: "This browser was refused access. Sign in again to see the reason.",
   returnToLogin: "Return to Login",
   banAppeal: "To appeal a ban, write to",
 
