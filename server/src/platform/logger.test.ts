@@ -26,7 +26,7 @@ describe("security round 3: the request log", () => {
     await agent.get(`/reset-password/${KEY}`);
     await agent.get(`/Reset-Password/${KEY}/`, { next: "/home" });
     await agent.get("/api/auth/userdata", { token: TOKEN, q: "bob" });
-    await agent.get(`/api/nothing-here?access_token=${TOKEN}&resetKey=${TOKEN}`);
+    await agent.get(`/api/nothing-here?access_token=${TOKEN}&resetKey=${TOKEN}&sessionId=${TOKEN}`);
     // A message naming a URL (as Fastify's "Route GET:/… not found" does) is redacted too.
     t.ctx.log.warn(`could not serve GET:/reset-password/${KEY}?token=${TOKEN}`);
 
