@@ -77,7 +77,7 @@ for (const viewport of VIEWPORTS) {
         [PATHS.register, anyHeading],
         [PATHS.resetPassword("not-a-real-key"), anyHeading],
         [PATHS.notFound, anyHeading],
-        [`${PATHS.banned}?reason=account_banned`, anyHeading],
+        [PATHS.banned, anyHeading],
       ];
       for (const [path, ready] of pages) {
         await visit(page, path, ready);

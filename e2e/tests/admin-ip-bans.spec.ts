@@ -88,7 +88,7 @@ test("an admin bans an IP from the dialog; sign-ins from it land on /banned unti
 
     // A sign-in from the banned address (its form already open) lands on the IP Blacklisted page.
     await signIn(memberPage, member);
-    await expect(memberPage).toHaveURL(/\/banned\?/);
+    await expect(memberPage).toHaveURL(/\/banned$/);
     await expect(
       memberPage.getByRole("heading", { name: AUTH_MESSAGES.bannedTitleBlacklist }),
     ).toBeVisible();

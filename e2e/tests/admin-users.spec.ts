@@ -101,7 +101,7 @@ test("an admin bans a signed-in member from the users tab: their open page lands
     await expect(confirm).toBeHidden();
 
     // The member's open page moves on its own: sessions ended, socket kicked.
-    await expect(memberPage).toHaveURL(/\/banned\?/);
+    await expect(memberPage).toHaveURL(/\/banned$/);
     await expect(
       memberPage.getByRole("heading", { name: AUTH_MESSAGES.bannedTitleAccount }),
     ).toBeVisible();

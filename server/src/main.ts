@@ -1,11 +1,11 @@
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
 import { buildApp, createContext } from "./app.ts";
 import { ensureFirstAdmin } from "./features/auth/first-admin.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
 import { openDatabase } from "./platform/db/index.ts";
 import { logOutput } from "./platform/log-output.ts";
+import { createLogger } from "./platform/logger.ts";
 import { startStopWatchdog } from "./platform/stop-watchdog.ts";
 
 /** How long a graceful stop may take before the process exits without waiting. */
@@ -33,13 +33,7 @@ async function main() {
   const watchdog = startStopWatchdog();
   // Never blocks, bounded; not pino's default destination, whose exit hook can block forever.
   const out = logOutput();
-  const log = pino(
-    {
-      level: config.LOG_LEVEL,
-      redact: ["req.headers.cookie", "req.headers['x-csrf-token']", "res.headers['set-cookie']"],
-    },
-    out,
-  );
+  const log = createLogger(config.LOG_LEVEL, out);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,

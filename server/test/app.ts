@@ -8,15 +8,15 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import pino from "pino";
+import type { DestinationStream } from "pino";
 import { buildApp, createContext } from "../src/app.ts";
 import { jobsOf } from "../src/jobs.ts";
 import { type Config, loadConfig } from "../src/platform/config.ts";
 import type { AppContext } from "../src/platform/context.ts";
 import { openDatabase } from "../src/platform/db/index.ts";
 import type { Feature } from "../src/platform/feature.ts";
-
 import { createJobRunner, type JobDefinition, type JobRunner } from "../src/platform/jobs/index.ts";
+import { createLogger } from "../src/platform/logger.ts";
 import { checkAnswers } from "./answers.ts";
 
 /** A route as registered: one row per method, `url` exactly as declared (with its `:params`). */
@@ -56,6 +56,8 @@ interface TestAppOptions {
    * of its own; on PGlite, one process's database, the same handle), closed by that app's close.
    */
   sameDatabaseAs?: TestApp;
+  /** Where the app's log lines go (default: standard output, silent unless LOG_LEVEL says). */
+  logStream?: DestinationStream;
 }
 
 const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
@@ -149,7 +151,7 @@ export async function createTestApp(
   });
   const { database, url: databaseUrl, drop } = await databaseOf(options);
   await database.migrate();
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = createLogger(config.LOG_LEVEL, options.logStream);
   const ctx: AppContext = createContext(config, database.db, log, options.features);
   const routes: RegisteredRoute[] = [];
   let answerProblems: string[] = [];

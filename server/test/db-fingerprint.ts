@@ -6,13 +6,7 @@ import type { DbOrTx } from "../src/platform/db/index.ts";
  * app's own job timers write as time passes (the coin flip's sweep every 2 s): a test slower than
  * that on a busy machine saw it change between two fingerprints.
  */
-const VOLATILE = new Set([
-  "traffic_log",
-  "login_failures",
-  "rate_limits",
-  "__drizzle_migrations",
-  "job_runs",
-]);
+const VOLATILE = new Set(["traffic_log", "rate_limits", "__drizzle_migrations", "job_runs"]);
 
 /**
  * A fingerprint of every table's contents (row count and a hash of all rows), to show that a

@@ -84,5 +84,6 @@ export const AUTH_ROUTES = /* @__PURE__ */ defineRoutes("auth", {
     summary: "Set a new password with a reset key (every session ends)",
     body: resetPasswordSchema,
     response: msgAndMessage,
+    rateLimits: ["passwordResets"],
   },
 });

@@ -9,7 +9,11 @@ export const AUTH_LIMITS = {
   passwordMin: 8,
   passwordMax: 128,
   emailMax: 254,
-  /** decisions: at most 10 failed logins per 15 minutes per username and per IP. */
+  /**
+   * Sign-in attempts per 15 minutes (decisions: 10 per username and per IP), counted before the
+   * password is checked: per username, per address and username, and per address alone only on
+   * usernames that do not exist (server/src/features/auth/throttle.ts).
+   */
   loginFailuresMax: 10,
   loginFailureWindowMs: 15 * 60 * 1000,
   resetKeyTtlMs: 60 * 60 * 1000,
@@ -78,6 +82,9 @@ export const AUTH_MESSAGES = {
   bannedTitleBlacklist: "IP Blacklisted",
   bannedTitleIp: "IP Banned",
   bannedTitleAccount: "Account Banned",
+  /** /banned without a ban answer of the server in this tab (the page never reads its URL). */
+  bannedTitleGeneric: "Access Refused",
+  bannedGeneric: "This browser was refused access. Sign in again to see the reason.",
   returnToLogin: "Return to Login",
   banAppeal: "To appeal a ban, write to",
 

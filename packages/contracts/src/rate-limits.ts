@@ -12,6 +12,7 @@ export const RATE_LIMIT_NAMES = [
   "registrations",
   "contactMessages",
   "passwordResetRequests",
+  "passwordResets",
   "uploads",
   "trackUploads",
   "posts",
@@ -42,6 +43,8 @@ export const RATE_LIMITS = {
   contactMessages: { per: "ip", max: 5, windowSeconds: HOUR },
   /** POST /api/auth/forgotPassword (besides the 3 reset mails an hour per account) */
   passwordResetRequests: { per: "ip", max: 5, windowSeconds: 15 * MINUTE },
+  /** POST /api/auth/resetPassword: tries of a reset key (a key is 256 random bits; this stops a flood). */
+  passwordResets: { per: "ip", max: 10, windowSeconds: 15 * MINUTE },
   /** Every upload call together: temporary images, post images, profile and cover pictures, GIFs. */
   uploads: { per: "member", max: 30, windowSeconds: 10 * MINUTE },
   /** MP3 uploads (up to 50MB each), single and batch, by members and admins. */
@@ -70,6 +73,7 @@ export const RATE_LIMIT_MESSAGES = {
   contactMessages: "Too many messages have been sent from your address. Please try again later.",
   passwordResetRequests:
     "Too many password reset requests from your address. Please try again later.",
+  passwordResets: "Too many password reset attempts from your address. Please try again later.",
   uploads: "You are uploading too many files. Please wait a few minutes and try again.",
   trackUploads: "You have uploaded too many tracks. Please try again later.",
   posts: "You are posting too fast. Please wait a moment and try again.",

@@ -4,6 +4,7 @@ import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import type { Socket } from "socket.io-client";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { rememberedBan } from "../features/auth/ban-record.ts";
 import { useForceKick } from "./force-kick.ts";
 import { authStatusKey } from "./session.ts";
 import { getSocket, setSocketFactory, useRealtimeConnection } from "./socket.ts";
@@ -55,10 +56,11 @@ afterEach(() => {
   setSocketFactory(null);
   vi.unstubAllGlobals();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 describe("a force-kick on the session's connection", () => {
-  it("signs out and opens /banned with the reason when the kick names a ban", async () => {
+  it("signs out and opens /banned with the reason kept for it when the kick names a ban", async () => {
     const fetchMock = vi.fn(
       async (_input: RequestInfo | URL) => new Response(JSON.stringify({ csrfToken: "t" })),
     );
@@ -73,10 +75,8 @@ describe("a force-kick on the session's connection", () => {
       }),
     );
     await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
-    const url = new URL(leave.mock.calls[0]?.[0] as string, "http://x");
-    expect(url.pathname).toBe("/banned");
-    expect(url.searchParams.get("reason")).toBe("account_banned");
-    expect(url.searchParams.get("banReason")).toBe("Spam rings");
+    expect(leave).toHaveBeenCalledWith("/banned");
+    expect(rememberedBan()).toMatchObject({ reason: "account_banned", banReason: "Spam rings" });
     expect(localStorage.getItem(STORAGE_KEYS.userId)).toBeNull();
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes("/api/auth/logout"))).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { USER_EVENTS } from "@airwave/contracts";
-import { kickDestination } from "../features/auth/banned-url.ts";
+import { kickDestination } from "../features/auth/ban-record.ts";
 import { signOut } from "../features/auth/LogoutPage.tsx";
 import { useSocketEvent } from "./socket.ts";
 

@@ -8,15 +8,6 @@ import {
 
 type GuardDecision = { kind: "proceed" } | { kind: "redirect"; to: string; saveRedirect?: string };
 
-/** The banned page's address for an auth status that says banned. */
-function bannedUrl(status: Pick<AuthStatus, "banKind" | "banReason" | "banExpiresAt">): string {
-  const q = new URLSearchParams();
-  q.set("reason", status.banKind ?? "account_banned");
-  if (status.banReason) q.set("banReason", status.banReason);
-  if (status.banExpiresAt) q.set("until", status.banExpiresAt);
-  return `${PATHS.banned}?${q}`;
-}
-
 /**
  * The navigation guard of community spec section 2, as a pure function of the target and the
  * server's answer (`undefined` status means the auth check itself failed).
@@ -32,7 +23,8 @@ export function decideNavigation(
       ? { kind: "redirect", to: PATHS.login, saveRedirect: target.fullPath }
       : { kind: "proceed" };
   }
-  if (status.banned) return { kind: "redirect", to: bannedUrl(status) };
+  // The page shows the server's status itself (useAuthStatus), never words from its URL.
+  if (status.banned) return { kind: "redirect", to: PATHS.banned };
   if (protectedPath && !status.authenticated) {
     return { kind: "redirect", to: PATHS.login, saveRedirect: target.fullPath };
   }

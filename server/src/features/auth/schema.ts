@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../users/schema.ts";
 
 /** IP bans. With `userId` the IP was banned together with an account (reason banned_ip), else blacklist. */
@@ -9,21 +9,6 @@ export const ipBans = pgTable("ip_bans", {
   bannedBy: text("banned_by").references(() => users.id, { onDelete: "set null" }),
   userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
 });
-
-/** Failed logins, counted per username and per IP for throttling. */
-export const loginFailures = pgTable(
-  "login_failures",
-  {
-    id: serial("id").primaryKey(),
-    usernameLower: text("username_lower").notNull(),
-    ip: text("ip").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("login_failures_user_idx").on(t.usernameLower, t.at),
-    index("login_failures_ip_idx").on(t.ip, t.at),
-  ],
-);
 
 /** One-hour, single-use password reset keys; only a hash of the key is stored. */
 export const passwordResets = pgTable(

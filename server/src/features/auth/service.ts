@@ -20,7 +20,7 @@ import { findUserByEmail, findUserById, findUserByUsername } from "../users/look
 import { type UserRow, users } from "../users/schema.ts";
 import { ipBanReason, isAccountBanActive, liftExpiredBans } from "./bans.ts";
 import { passwordResets } from "./schema.ts";
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./throttle.ts";
+import { consumeLoginAttempt, forgiveLoginAttempts } from "./throttle.ts";
 
 type PgError = { code?: string; constraint?: string; message?: string };
 
@@ -96,25 +96,14 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
     );
   }
 
-  const wait = await loginRetryAfter(db, usernameLower, meta.ip);
-  if (wait > 0) {
-    throw new AppError(
-      429,
-      AUTH_MESSAGES.loginThrottled(Math.ceil(wait / 60)),
-      {},
-      { "Retry-After": String(wait) },
-    );
-  }
-
+  // The attempt is counted before the password is checked: a burst in parallel cannot all pass.
   const found = await findUserByUsername(db, input.username);
+  await consumeLoginAttempt(ctx, usernameLower, meta.ip, !!found);
   const ok = await verifyPassword(
     found?.passwordHash ?? (await dummyPasswordHash()),
     input.password,
   );
-  if (!found || !ok) {
-    await recordLoginFailure(db, usernameLower, meta.ip);
-    throw new AppError(401, AUTH_MESSAGES.loginInvalid);
-  }
+  if (!found || !ok) throw new AppError(401, AUTH_MESSAGES.loginInvalid);
 
   const now = ctx.clock.now();
   const user = await liftExpiredBan(db, found, now);
@@ -128,7 +117,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
     });
   }
 
-  await clearLoginFailures(db, usernameLower);
+  await forgiveLoginAttempts(ctx, usernameLower, meta.ip);
   const loginIps = user.loginIps.includes(meta.ip) ? user.loginIps : [...user.loginIps, meta.ip];
   await db.update(users).set({ lastLoginIp: meta.ip, loginIps }).where(eq(users.id, user.id));
   const session = await createSession(db, user.id, meta);
@@ -194,6 +183,9 @@ export async function sendPasswordResetMail(
       .from(passwordResets)
       .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.expiresAt, sql`now()`)));
     if ((recent?.n ?? 0) >= AUTH_LIMITS.resetMailsPerHour) return false;
+    // The newest key is the only one that works: the account's earlier ones end (they still count
+    // toward the hourly limit until they expire).
+    await endResetKeys(tx, user.id);
     await tx.insert(passwordResets).values({
       keyHash: sha256(key),
       userId: user.id,
@@ -230,22 +222,49 @@ export async function forgotPassword(ctx: AppContext, email: string) {
   return { msg: AUTH_MESSAGES.forgotSent, message: AUTH_MESSAGES.forgotSent };
 }
 
-/** POST /resetPassword: a valid key is used once; every session of the user ends. */
+/** A key that can still set a password: issued, not used or ended, not expired. */
+const liveResetKey = (key: string) =>
+  and(
+    eq(passwordResets.keyHash, sha256(key)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, sql`now()`),
+  );
+
+/** Ends every live reset key of an account (a new key was issued, or one was used). */
+async function endResetKeys(db: DbOrTx, userId: string) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/**
+ * POST /resetPassword: a live key sets the password once and ends the account's other keys; every
+ * session of the user ends. The key is looked up before the password is hashed, so a wrong key costs
+ * one indexed read (the route's `passwordResets` limit caps the tries per address).
+ */
 export async function resetPassword(ctx: AppContext, key: string, password: string) {
+  const [found] = await ctx.db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(liveResetKey(key));
+  if (!found) throw badRequest(AUTH_MESSAGES.resetInvalid);
   const passwordHash = await hashPassword(password);
   return transaction(ctx, async (tx, afterCommit) => {
+    // The member's row is locked so that two keys used at once go one after the other: the second
+    // finds its key ended by the first.
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, found.userId))
+      .for("no key update");
     const [reset] = await tx
       .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.keyHash, sha256(key)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-        ),
-      )
+      .set({ usedAt: sql`now()` })
+      .where(liveResetKey(key))
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest(AUTH_MESSAGES.resetInvalid);
+    await endResetKeys(tx, reset.userId);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
     await endSessions({ tx, afterCommit, realtime: ctx.realtime }, { userId: reset.userId });
     return { message: AUTH_MESSAGES.resetDone, msg: AUTH_MESSAGES.resetDone };

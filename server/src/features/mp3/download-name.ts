@@ -1,13 +1,16 @@
+import { stripBidiControls } from "../../platform/http/content-disposition.ts";
+
 /** Longest download name kept (bytes of UTF-8 are at most 4 a character: well under header limits). */
 const NAME_MAX = 150;
 
 /**
  * A file name safe to store, show and send in `Content-Disposition` from what a client called its
- * file: the last path segment only (no `../`), without control characters, quotes or characters
- * file systems refuse (also as browsers escape them), no leading dots, ending `.mp3`; "track.mp3" when nothing is left.
+ * file: the last path segment only (no `../`), without control characters, bidi controls, quotes or
+ * characters file systems refuse (also as browsers escape them), no leading dots, ending `.mp3`;
+ * "track.mp3" when nothing is left.
  */
 export function safeDownloadName(original: string): string {
-  const base = original.split(/[\\/]/).pop() ?? "";
+  const base = stripBidiControls(original).split(/[\\/]/).pop() ?? "";
   const stem = base
     // Browsers send a quote and line breaks in a file name as %22, %0D, %0A.
     .replace(/%22|%0D|%0A/gi, "")

@@ -1,7 +1,7 @@
 import { MP3_MESSAGES, MP3_ROUTES } from "@airwave/contracts";
-import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
+import { contentDisposition } from "../../platform/http/content-disposition.ts";
 import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { requireActor } from "../../platform/http/request-auth.ts";
 import { sendStoredObject } from "../../platform/storage/serve.ts";
@@ -55,7 +55,7 @@ export function mp3Routes(app: FastifyInstance, ctx: AppContext) {
     const track = await findTrack(ctx, request.params.id);
     if (!track) throw mp3Error(404, MP3_MESSAGES.trackNotFound);
     return sendStoredObject(ctx, request, reply, track.storageKey, {
-      "Content-Disposition": contentDisposition(track.originalFilename, { type: "attachment" }),
+      "Content-Disposition": contentDisposition("attachment", track.originalFilename),
       "Cache-Control": "private, max-age=3600",
     });
   });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   GIF_ADMIN_API,
   GIF_API,
@@ -6,6 +6,7 @@ import {
   RATE_LIMITS,
   type RateLimitName,
 } from "@airwave/contracts";
+import { isNotNull } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, uniqueIp } from "../../../test/agent.ts";
@@ -99,6 +100,30 @@ const CALLS: LimitedCall[] = [
       return {
         call: (i) => agent.post("/api/auth/forgotPassword", { email: accounts[i]?.email }),
         written: () => countRows(t.ctx.db, passwordResets),
+      };
+    },
+  },
+  {
+    route: "POST /api/auth/resetPassword",
+    limit: "passwordResets",
+    async setup() {
+      const agent = visitor();
+      // A live key of a different account each time: every call allowed would set a password.
+      const keys: string[] = [];
+      for (let i = 0; i <= RATE_LIMITS.passwordResets.max; i++) {
+        const { user } = await buildUser(t.ctx.db);
+        const key = randomBytes(16).toString("hex");
+        await t.ctx.db.insert(passwordResets).values({
+          keyHash: createHash("sha256").update(key).digest("hex"),
+          userId: user.id,
+          expiresAt: new Date(Date.now() + 3_600_000),
+        });
+        keys.push(key);
+      }
+      return {
+        call: (i) =>
+          agent.post("/api/auth/resetPassword", { key: keys[i], password: "a-brand-new-password" }),
+        written: () => countRows(t.ctx.db, passwordResets, isNotNull(passwordResets.usedAt)),
       };
     },
   },

@@ -2,8 +2,10 @@ import { AUTH_MESSAGES, BAN_APPEAL_EMAIL, PATHS } from "@airwave/contracts";
 import GavelIcon from "@mui/icons-material/Gavel";
 import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useAuthStatus } from "../../app/session.ts";
 import { AuthLayout } from "../../ui/AuthLayout.tsx";
+import { PageLoader } from "../../ui/PageLoader.tsx";
+import { type BanRecord, forgetBan, rememberedBan } from "./ban-record.ts";
 import { signOut } from "./LogoutPage.tsx";
 
 const formatDate = (iso: string | null) => {
@@ -25,21 +27,46 @@ function Fact({ term, value }: { term: string; value: string }) {
   );
 }
 
-/** The three variants of the banned page, chosen by the `reason` query. */
+const VARIANTS = {
+  blacklist: { title: AUTH_MESSAGES.bannedTitleBlacklist, message: AUTH_MESSAGES.bannedBlacklist },
+  banned_ip: { title: AUTH_MESSAGES.bannedTitleIp, message: AUTH_MESSAGES.bannedIp },
+  account_banned: { title: AUTH_MESSAGES.bannedTitleAccount, message: AUTH_MESSAGES.bannedAccount },
+} as const;
+
+/**
+ * The server's ban as this tab last heard it: the answer kept on the way here (a refused sign-in, a
+ * force-kick), else the auth status when it says this browser is banned (an IP ban); null when the
+ * server said neither. Never the page's URL: a link cannot put words on this page.
+ */
+function useBanRecord(): { record: BanRecord | null; loading: boolean } {
+  const [remembered] = useState(rememberedBan);
+  const status = useAuthStatus();
+  if (remembered) return { record: remembered, loading: false };
+  const s = status.data;
+  if (s?.banned) {
+    return {
+      record: {
+        reason: s.banKind ?? "account_banned",
+        banReason: s.banKind === "account_banned" ? s.banReason : null,
+        banExpiresAt: s.banExpiresAt,
+      },
+      loading: false,
+    };
+  }
+  return { record: null, loading: status.isPending };
+}
+
+/** The three variants of the banned page, chosen by the server's ban; a generic text without one. */
 export function BannedPage() {
-  const [params] = useSearchParams();
   const [leaving, setLeaving] = useState(false);
-  const reason = params.get("reason");
-  const ip = params.get("ip") || AUTH_MESSAGES.bannedUnknownIp;
-  const variant =
-    reason === "blacklist"
-      ? { title: AUTH_MESSAGES.bannedTitleBlacklist, message: AUTH_MESSAGES.bannedBlacklist }
-      : reason === "banned_ip"
-        ? { title: AUTH_MESSAGES.bannedTitleIp, message: AUTH_MESSAGES.bannedIp }
-        : { title: AUTH_MESSAGES.bannedTitleAccount, message: AUTH_MESSAGES.bannedAccount };
-  const isAccount = reason !== "blacklist" && reason !== "banned_ip";
-  const bannedAt = formatDate(params.get("bannedAt"));
-  const until = formatDate(params.get("until"));
+  const { record, loading } = useBanRecord();
+  if (loading) return <PageLoader />;
+  const variant = record
+    ? VARIANTS[record.reason]
+    : { title: AUTH_MESSAGES.bannedTitleGeneric, message: AUTH_MESSAGES.bannedGeneric };
+  const isAccount = record?.reason === "account_banned";
+  const bannedAt = formatDate(record?.bannedAt ?? null);
+  const until = formatDate(record?.banExpiresAt ?? null);
 
   return (
     <AuthLayout title={variant.title}>
@@ -52,11 +79,11 @@ export function BannedPage() {
           sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 1 }}
         >
           {isAccount && (
-            <Fact term="Reason" value={params.get("banReason") || AUTH_MESSAGES.bannedNoReason} />
+            <Fact term="Reason" value={record.banReason || AUTH_MESSAGES.bannedNoReason} />
           )}
           {isAccount && bannedAt && <Fact term="Banned on" value={bannedAt} />}
           {until && <Fact term="Until" value={until} />}
-          <Fact term="Your IP" value={ip} />
+          {record && <Fact term="Your IP" value={record.ip || AUTH_MESSAGES.bannedUnknownIp} />}
         </Box>
         <Typography color="text.secondary">
           {AUTH_MESSAGES.banAppeal}{" "}
@@ -67,6 +94,7 @@ export function BannedPage() {
           disabled={leaving}
           onClick={() => {
             setLeaving(true);
+            forgetBan();
             void signOut().then(() => window.location.assign(PATHS.login));
           }}
         >

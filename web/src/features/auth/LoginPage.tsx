@@ -18,7 +18,7 @@ import { AuthLayout } from "../../ui/AuthLayout.tsx";
 import type { DialogMessage } from "../../ui/MessageDialog.tsx";
 import { OutlinedTextField } from "../../ui/OutlinedTextField.tsx";
 import { authApi } from "./api.ts";
-import { bannedPageUrl } from "./banned-url.ts";
+import { forgetBan, rememberBan } from "./ban-record.ts";
 
 // The dialogs load when first needed (a failed sign-in, "Forgot Password?"), not with the page: the
 // login page's first load stays within its budget (web/scripts/report-size.mjs).
@@ -53,12 +53,14 @@ export function LoginPage() {
     try {
       const res = await authApi.login(input);
       localStorage.setItem(STORAGE_KEYS.userId, res.userid);
+      forgetBan();
       await queryClient.invalidateQueries({ queryKey: ["auth"] });
       navigate(takeRedirectAfterLogin(), { replace: true });
     } catch (err) {
       const reason = err instanceof ApiError ? err.body.reason : undefined;
-      if (err instanceof ApiError && BAN_REASONS.some((r) => r === reason)) {
-        navigate(bannedPageUrl(err.body as Parameters<typeof bannedPageUrl>[0]), { replace: true });
+      const ban = BAN_REASONS.find((r) => r === reason);
+      if (err instanceof ApiError && ban) {
+        navigate(rememberBan({ ...err.body, reason: ban }), { replace: true });
         return;
       }
       showDialog({

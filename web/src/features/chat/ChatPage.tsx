@@ -80,7 +80,7 @@ function useDockHeight(enabled: boolean): number {
   return height;
 }
 
-export { kickDestination, mentionsBan } from "../auth/banned-url.ts";
+export { kickDestination, mentionsBan } from "../auth/ban-record.ts";
 
 /** A button of the chat box's header. */
 const HeaderButton = (props: Omit<ComponentProps<typeof TooltipIconButton>, "sx">) => (

@@ -6,7 +6,7 @@ import {
 } from "@airwave/contracts";
 import { useSnackbar } from "notistack";
 import type { DialogMessage } from "../../ui/MessageDialog.tsx";
-import { kickDestination } from "../auth/banned-url.ts";
+import { kickDestination } from "../auth/ban-record.ts";
 import { signOut } from "../auth/LogoutPage.tsx";
 import { queueFireworks } from "../effects/fireworks-queue.ts";
 import type { ChatRoom } from "./room/features.ts";

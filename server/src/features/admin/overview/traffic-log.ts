@@ -2,6 +2,7 @@ import { ADMIN_OVERVIEW_LIMITS } from "@airwave/contracts";
 import { lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/index.ts";
+import { redactPathSecrets } from "../../../platform/http/secret-paths.ts";
 import { defineJob } from "../../../platform/jobs/index.ts";
 import { defineService } from "../../../platform/services.ts";
 import { trafficLog } from "../schema.ts";
@@ -33,19 +34,12 @@ export interface TrafficEntry {
 }
 
 /**
- * Paths that carry a secret in a segment: the password-reset link `/reset-password/{key}` (any case,
- * as the client router matches it). The segment is replaced, so the log never holds a usable key.
- */
-const SECRET_SEGMENTS: [RegExp, string][] = [[/^(\/reset-password\/)[^/]+/i, "$1:key"]];
-
-/**
  * The path of a request URL as the log keeps it: without its query string (it may carry reset keys,
  * searches or tokens), secret segments replaced, cut to the length limit.
  */
 export function pathWithoutQuery(url: string): string {
   const cut = url.search(/[?#]/);
-  let path = cut === -1 ? url : url.slice(0, cut);
-  for (const [pattern, replacement] of SECRET_SEGMENTS) path = path.replace(pattern, replacement);
+  const path = redactPathSecrets(cut === -1 ? url : url.slice(0, cut));
   return path.slice(0, ADMIN_OVERVIEW_LIMITS.trafficPathMax) || "/";
 }
 

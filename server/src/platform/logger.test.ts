@@ -1,0 +1,41 @@
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Agent } from "../../test/agent.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+
+const lines: string[] = [];
+const stream = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(...String(chunk).split("\n").filter(Boolean));
+    done();
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOG_LEVEL: "info" }, { logStream: stream });
+});
+afterAll(() => t.close());
+
+const KEY = "k3yOfAResetLinkThatMustNeverBeLogged";
+const TOKEN = "t0kenThatMustNeverBeLogged";
+
+describe("security round 3: the request log", () => {
+  it("request logs carry /reset-password/<key> paths: reset keys and tokens in a path or query are redacted from every log line", async () => {
+    const agent = new Agent(t.app);
+    await agent.get(`/reset-password/${KEY}`);
+    await agent.get(`/Reset-Password/${KEY}/`, { next: "/home" });
+    await agent.get("/api/auth/userdata", { token: TOKEN, q: "bob" });
+    await agent.get(`/api/nothing-here?access_token=${TOKEN}&resetKey=${TOKEN}&sessionId=${TOKEN}`);
+    // A message naming a URL (as Fastify's "Route GET:/… not found" does) is redacted too.
+    t.ctx.log.warn(`could not serve GET:/reset-password/${KEY}?token=${TOKEN}`);
+
+    const text = lines.join("\n");
+    expect(text).toContain('"url":"/reset-password/:key"');
+    expect(text).toContain('"url":"/Reset-Password/:key/?next=%2Fhome"');
+    expect(text).toContain('"url":"/api/auth/userdata?token=[redacted]&q=bob"');
+    expect(text).toContain("could not serve GET:/reset-password/:key?token=[redacted]");
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(TOKEN);
+  });
+});
