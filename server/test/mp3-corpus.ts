@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
+import sharp from "sharp";
 import { pngImage } from "./images.ts";
 import { type FormParts, multipartBody } from "./multipart.ts";
 
@@ -95,4 +96,54 @@ export function streamedUpload(
   }
   // One chunk per read, never concatenated: the test adds no copies of its own to what is measured.
   return { body: Readable.from(generate()), contentType };
+}
+
+/**
+ * A 3 s MP3 whose ID3v2 tag carries a solid `side` x `side` PNG as its front cover (APIC): under
+ * 1 MB on disk, ~`side`² x 3 bytes once decoded.
+ */
+export async function mp3WithCover(side = 16_000): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "airwave-mp3-cover-"));
+  try {
+    const png = path.join(dir, "cover.png");
+    const out = path.join(dir, "cover.mp3");
+    await sharp({
+      create: { width: side, height: side, channels: 3, background: { r: 10, g: 20, b: 30 } },
+      limitInputPixels: false,
+    })
+      .png({ compressionLevel: 9 })
+      .toFile(png);
+    await run("ffmpeg", [
+      "-v",
+      "error",
+      "-nostdin",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:duration=3",
+      "-i",
+      png,
+      "-map",
+      "0:a",
+      "-map",
+      "1:v",
+      "-c:a",
+      "libmp3lame",
+      "-b:a",
+      "64k",
+      "-c:v",
+      "copy",
+      "-id3v2_version",
+      "3",
+      "-metadata:s:v",
+      "comment=Cover (front)",
+      "-disposition:v",
+      "attached_pic",
+      out,
+    ]);
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
