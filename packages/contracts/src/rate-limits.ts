@@ -17,6 +17,7 @@ export const RATE_LIMIT_NAMES = [
   "privateMessages",
   "reports",
   "searches",
+  "tickets",
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
@@ -51,6 +52,8 @@ export const RATE_LIMITS = {
   reports: { per: "member", max: 20, windowSeconds: HOUR },
   /** Member search and GIF search / trending (the GIF service's quota is the station's). */
   searches: { per: "member", max: 60, windowSeconds: MINUTE },
+  /** New support tickets (each lands in every Admin's list). */
+  tickets: { per: "member", max: 5, windowSeconds: HOUR },
 } as const satisfies Record<RateLimitName, RateLimitRule>;
 
 /** The 429 answer's `message`, one per limit. */
@@ -66,4 +69,5 @@ export const RATE_LIMIT_MESSAGES = {
   privateMessages: "You are sending messages too fast. Please wait a moment and try again.",
   reports: "You have sent too many reports. Please try again later.",
   searches: "You are searching too fast. Please wait a moment and try again.",
+  tickets: "You have opened too many tickets. Please try again later.",
 } as const satisfies Record<RateLimitName, string>;
