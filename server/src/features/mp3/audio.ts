@@ -90,24 +90,36 @@ export async function leadingTagBytes(file: string): Promise<number> {
 }
 
 /**
- * The waveform's command: ffmpeg reading the file as MPEG audio from after its ID3v2 tags, the first
- * audio stream only (no picture, subtitle or data stream), one thread, under `prlimit --as` when the
- * system has it.
+ * ffmpeg's input options for an MP3's audio alone: read as MPEG audio from after its ID3v2 tags
+ * (`leadingTagBytes`), so no picture stream exists to probe or decode. Map `0:a:0` after it.
+ */
+export const mp3AudioInput = (file: string, skipBytes: number): string[] => [
+  ...["-f", "mp3", "-skip_initial_bytes", String(skipBytes), "-i", file],
+];
+
+/** ffmpeg under `prlimit --as=WAVEFORM_MAX_MEMORY_BYTES` when the system has prlimit. */
+export function boundedFfmpeg(ffmpeg: string, args: string[]): { command: string; args: string[] } {
+  if (!PRLIMIT) return { command: ffmpeg, args };
+  return { command: PRLIMIT, args: [`--as=${WAVEFORM_MAX_MEMORY_BYTES}`, "--", ffmpeg, ...args] };
+}
+
+/**
+ * The waveform's command: ffmpeg reading the file's audio alone (`mp3AudioInput`), the first audio
+ * stream only (no picture, subtitle or data stream), one thread, bounded in memory.
  */
 export function waveformCommand(
   ffmpeg: string,
   file: string,
   skipBytes: number,
 ): { command: string; args: string[] } {
-  const input = ["-f", "mp3", "-skip_initial_bytes", String(skipBytes), "-i", file];
   const output = ["-map", "0:a:0", "-vn", "-sn", "-dn", "-ac", "1", "-ar", String(WAVEFORM_RATE)];
   const pcm = ["-f", "s16le", "-acodec", "pcm_s16le", "pipe:1"];
-  const args = ["-v", "error", "-nostdin", "-threads", "1", ...input, ...output, ...pcm];
-  if (!PRLIMIT) return { command: ffmpeg, args };
-  return {
-    command: PRLIMIT,
-    args: [`--as=${WAVEFORM_MAX_MEMORY_BYTES}`, "--", ffmpeg, ...args],
-  };
+  return boundedFfmpeg(ffmpeg, [
+    ...["-v", "error", "-nostdin", "-threads", "1"],
+    ...mp3AudioInput(file, skipBytes),
+    ...output,
+    ...pcm,
+  ]);
 }
 
 /**
