@@ -59,8 +59,9 @@ const WAVEFORM_RATE = 4000;
 /** Wall clock for one waveform (a 50MB track decodes in ~4 s); then ffmpeg is killed. */
 const WAVEFORM_TIMEOUT_MS = 30_000;
 /**
- * The address space one waveform's ffmpeg may map (`prlimit --as`): its libraries take ~200 MB and
- * decoding audio needs little more, so a picture that slips past the tag skip cannot take ~1 GB.
+ * The address space one waveform's ffmpeg may map (`prlimit --as`): decoding audio works from about
+ * 300 MiB (its libraries take most of it; measured on Debian 12's ffmpeg 5.1), so a picture that slips
+ * past the tag skip cannot take ~1 GB.
  */
 export const WAVEFORM_MAX_MEMORY_BYTES = 512 * 1024 * 1024;
 const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((p) => existsSync(p));
