@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { pngImage } from "./images.ts";
 import { type FormParts, multipartBody } from "./multipart.ts";
 
@@ -95,4 +96,83 @@ export function streamedUpload(
   }
   // One chunk per read, never concatenated: the test adds no copies of its own to what is measured.
   return { body: Readable.from(generate()), contentType };
+}
+
+/**
+ * A solid grey `side` x `side` PNG written directly (8-bit greyscale, deflated rows): a few hundred
+ * KB on disk for 16,000 x 16,000, `side`² bytes once decoded.
+ */
+export async function solidGreyPng(side: number): Promise<Buffer> {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  // Each row: filter byte 0 and `side` grey pixels, deflated as they are written.
+  const rows = Buffer.concat(Array(100).fill(Buffer.alloc(side + 1, 0x40).fill(0, 0, 1)));
+  const deflate = zlib.createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on("data", (c: Buffer) => out.push(c));
+  const ended = new Promise((resolve) => deflate.on("end", resolve));
+  for (let written = 0; written < side; written += 100) {
+    const count = Math.min(100, side - written);
+    const part = count === 100 ? rows : rows.subarray(0, count * (side + 1));
+    if (!deflate.write(part)) await new Promise((resolve) => deflate.once("drain", resolve));
+  }
+  deflate.end();
+  await ended;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", Buffer.concat(out)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of data) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * A 3 s MP3 whose ID3v2.3 tag carries a solid `side` x `side` PNG as its front cover (one APIC
+ * frame, written directly): under 1 MB for 16,000 x 16,000, hundreds of MB once decoded.
+ */
+export async function mp3WithCover(side = 16_000): Promise<Buffer> {
+  const [{ stdout: audio }, png] = await Promise.all([
+    run(
+      "ffmpeg",
+      [
+        ...["-v", "error", "-nostdin", ...TONE.slice(0, 3), "sine=frequency=440:duration=3"],
+        ...["-c:a", "libmp3lame", "-b:a", "64k", ...NO_TAGS, "-f", "mp3", "pipe:1"],
+      ],
+      { encoding: "buffer", maxBuffer: 16 * 1024 * 1024 },
+    ),
+    solidGreyPng(side),
+  ]);
+  // APIC: text encoding 0, MIME type, picture type 3 (front cover), empty description, the data.
+  const apic = Buffer.concat([Buffer.from("\0image/png\0\x03\0", "latin1"), png]);
+  const frameHeader = Buffer.alloc(10);
+  frameHeader.write("APIC", 0, "latin1");
+  frameHeader.writeUInt32BE(apic.length, 4);
+  const frames = Buffer.concat([frameHeader, apic]);
+  const tagHeader = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
+  // The tag's size, syncsafe: four 7-bit bytes.
+  for (let i = 0; i < 4; i++) tagHeader[6 + i] = (frames.length >> (7 * (3 - i))) & 0x7f;
+  return Buffer.concat([tagHeader, frames, audio as Buffer]);
 }

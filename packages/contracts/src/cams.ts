@@ -36,6 +36,8 @@ import {
  */
 
 export const CAMS_LIMITS = {
+  /** How long the TURN credentials in active-cams work (coturn's REST convention: expiry in the username). */
+  turnCredentialSeconds: 12 * 60 * 60,
   /** Chat spec 9: capture ideal 320 x 240 at 15 fps. */
   capture: { width: 320, height: 240, frameRate: 15 },
   /** Chat spec 9: a tile is 180 px wide times the scale. */

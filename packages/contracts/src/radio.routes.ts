@@ -37,6 +37,14 @@ export const RADIO_ROUTES = /* @__PURE__ */ defineRoutes("radio", {
     summary: "Liquidsoap says the live DJ left",
     response: z.boolean(),
   },
+  liveCheck: {
+    method: "POST",
+    path: RADIO_PATHS.internalLiveCheck,
+    access: "station",
+    summary: "Liquidsoap asks whether the live DJ may stay on air (false ends the live set)",
+    body: radioDjSchema,
+    response: z.boolean(),
+  },
   nowPlaying: {
     method: "GET",
     path: RADIO_PATHS.nowPlaying,

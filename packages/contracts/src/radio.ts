@@ -17,6 +17,8 @@ export const RADIO_PATHS = {
   internalAuth: "/api/internal/radio/auth",
   internalDjOn: "/api/internal/radio/djon",
   internalDjOff: "/api/internal/radio/djoff",
+  /** While a DJ is live, every few seconds: may they stay on air (not banned, still a DJ)? */
+  internalLiveCheck: "/api/internal/radio/live",
 } as const;
 
 /** The header carrying the key shared by Liquidsoap and the app (the same name AzuraCast uses). */

@@ -22,6 +22,7 @@ export const RATE_LIMIT_NAMES = [
   "searches",
   "chatLikes",
   "gameEvents",
+  "tickets",
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
@@ -65,6 +66,8 @@ export const RATE_LIMITS = {
    * create, accept and shoot, roulette spectate and bets). A whole battleships game is 64 shots.
    */
   gameEvents: { per: "member", max: 120, windowSeconds: MINUTE },
+  /** New support tickets (each lands in every Admin's list). */
+  tickets: { per: "member", max: 5, windowSeconds: HOUR },
 } as const satisfies Record<RateLimitName, RateLimitRule>;
 
 /** The 429 answer's `message`, one per limit. */
@@ -83,4 +86,5 @@ export const RATE_LIMIT_MESSAGES = {
   searches: "You are searching too fast. Please wait a moment and try again.",
   chatLikes: "You are liking messages too fast. Please slow down.",
   gameEvents: "You are playing too fast. Please wait a moment and try again.",
+  tickets: "You have opened too many tickets. Please try again later.",
 } as const satisfies Record<RateLimitName, string>;

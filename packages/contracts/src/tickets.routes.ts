@@ -19,6 +19,7 @@ export const TICKETS_ROUTES = /* @__PURE__ */ defineRoutes("tickets", {
     body: createTicketSchema,
     response: ticketAnswerSchema,
     status: 201,
+    rateLimits: ["tickets"],
   },
   mine: {
     method: "GET",

@@ -228,8 +228,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[^\s:]+:\d{1,5}$/, "must be host:port")
     .optional(),
+  /** Janus's own TURN account (janus.mjs); never sent to browsers. */
   CAMS_TURN_USERNAME: z.string().min(1).optional(),
   CAMS_TURN_PASSWORD: z.string().min(1).optional(),
+  /**
+   * The TURN server's shared secret (coturn `use-auth-secret` / `static-auth-secret`): members on cam
+   * get time-limited credentials made from it; without it browsers get no TURN server.
+   */
+  CAMS_TURN_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /**
    * TEST-ONLY: on, the server drops every ICE candidate that is not UDP on 127.0.0.1 from each SDP
    * it relays (browser tests in a network namespace). Off by default.

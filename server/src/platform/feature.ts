@@ -30,6 +30,21 @@ export interface Feature {
    * `ctx.services.get(key)`, started on the app's ready and stopped on its close.
    */
   services?: readonly ServiceKey<object>[];
+  /**
+   * Runs inside the transaction that bans accounts (an Admin's ban and the chat room's), after the
+   * members' ban columns are set: what a ban ends in the feature (e.g. streaming credentials).
+   */
+  onAccountsBanned?: (ctx: AppContext, tx: Tx, userIds: readonly string[]) => Promise<void>;
+}
+
+/** Every feature's `onAccountsBanned`, in the feature list's order (the ban's transaction). */
+export async function runAccountBanHooks(
+  ctx: AppContext,
+  tx: Tx,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  for (const feature of ctx.features) await feature.onAccountsBanned?.(ctx, tx, userIds);
 }
 
 /** One account deletion as the steps see it; a fresh one for each attempt of the transaction. */

@@ -45,7 +45,7 @@ export async function approvedRadioDj(
 /** Calls one of the station's internal routes as Liquidsoap does (the key unless `key` says otherwise). */
 export async function stationCall(
   t: TestApp,
-  route: "internalAuth" | "internalDjOn" | "internalDjOff",
+  route: "internalAuth" | "internalDjOn" | "internalDjOff" | "internalLiveCheck",
   body: unknown,
   key: string | null = t.config.STATION_API_KEY,
 ) {

@@ -1,4 +1,5 @@
-import type { CamIceServer, CamView, ChatUser } from "@airwave/contracts";
+import { createHmac } from "node:crypto";
+import { CAMS_LIMITS, type CamIceServer, type CamView, type ChatUser } from "@airwave/contracts";
 import type { Config } from "../../platform/config.ts";
 import type { JanusPublisher } from "./janus-link.ts";
 
@@ -28,15 +29,35 @@ export function camViews(publishers: Map<string, JanusPublisher>, members: ChatU
     });
 }
 
-/** The STUN and TURN servers browsers use (CAMS_STUN_SERVER, CAMS_TURN_*); never Janus itself. */
-export function iceServers(config: Config): CamIceServer[] {
+/**
+ * TURN credentials for one member (coturn's REST convention, `use-auth-secret`): the username is
+ * "<expiry unix seconds>:<member id>", the credential base64(HMAC-SHA1(secret, username)). The TURN
+ * server refuses them after the expiry; nothing is stored.
+ */
+export function turnCredentials(secret: string, userId: string, now: Date) {
+  const expiry = Math.floor(now.getTime() / 1000) + CAMS_LIMITS.turnCredentialSeconds;
+  const username = `${expiry}:${userId}`;
+  const credential = createHmac("sha1", secret).update(username).digest("base64");
+  return { username, credential };
+}
+
+/**
+ * The STUN and TURN servers a member's browser uses (never Janus itself): nothing with CAMS=off;
+ * the STUN server when configured; the TURN server only while cams work (Janus reachable) and with
+ * CAMS_TURN_SECRET, with the member's own time-limited credentials (Janus's fixed TURN account,
+ * CAMS_TURN_USERNAME and CAMS_TURN_PASSWORD, is never sent).
+ */
+export function iceServers(
+  config: Config,
+  member: { userId: string; now: Date; available: boolean },
+): CamIceServer[] {
+  if (!config.CAMS) return [];
   const servers: CamIceServer[] = [];
   if (config.CAMS_STUN_SERVER) servers.push({ urls: `stun:${config.CAMS_STUN_SERVER}` });
-  if (config.CAMS_TURN_SERVER) {
+  if (config.CAMS_TURN_SERVER && config.CAMS_TURN_SECRET && member.available) {
     servers.push({
       urls: `turn:${config.CAMS_TURN_SERVER}`,
-      username: config.CAMS_TURN_USERNAME ?? "",
-      credential: config.CAMS_TURN_PASSWORD ?? "",
+      ...turnCredentials(config.CAMS_TURN_SECRET, member.userId, member.now),
     });
   }
   return servers;

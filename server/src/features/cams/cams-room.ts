@@ -13,7 +13,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { camView, camViews, feedFor, iceServers } from "./cam-views.ts";
 import { CamsOfflineError, type JanusLink } from "./janus-link.ts";
 import { type CamEnd, MemberMedia } from "./member-media.ts";
-import { loopbackCandidatesOnly } from "./sdp-filter.ts";
+import { hideInternalAddresses, loopbackCandidatesOnly } from "./sdp-filter.ts";
 
 /** A refusal or failure for the member: `cam-error` with this title and message. */
 export class CamRefusal extends Error {
@@ -48,6 +48,13 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
     ctx.config.CAMS_LOOPBACK_ONLY
       ? { type: jsep.type, sdp: loopbackCandidatesOnly(jsep.sdp) }
       : jsep;
+  /** Janus's SDP on its way to a member: relayed, without Janus's internal addresses. */
+  const toMember = (jsep: CamJsep): CamJsep => {
+    const relayed = relay(jsep);
+    const publicIp = ctx.config.CAMS_PUBLIC_IP;
+    if (!publicIp || ctx.config.CAMS_LOOPBACK_ONLY) return relayed;
+    return { type: relayed.type, sdp: hideInternalAddresses(relayed.sdp, publicIp) };
+  };
 
   const online = () => {
     if (!link().available()) throw new CamRefusal(CAMS_MESSAGES.offline);
@@ -95,7 +102,7 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
       ended: (end: CamEnd) => void endedByJanus(entry, end),
       offer: (jsep, streams) => {
         if (entries.get(entry.member._id) === entry)
-          entry.reply(OUT.offer, { jsep: relay(jsep), streams });
+          entry.reply(OUT.offer, { jsep: toMember(jsep), streams });
       },
     });
     entries.set(from.member._id, entry);
@@ -185,7 +192,7 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
         }, CAMS_LIMITS.connectionTimeoutMs);
         entry.timeout.unref();
       }
-      from.reply(OUT.answer, { jsep: relay(answer) });
+      from.reply(OUT.answer, { jsep: toMember(answer) });
     },
 
     async unpublish(from: ChatConnection) {
@@ -199,7 +206,6 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
     },
 
     async list(from: ChatConnection) {
-      const servers = iceServers(ctx.config);
       let cams: Awaited<ReturnType<typeof camViews>> = [];
       let available = link().available();
       if (available) {
@@ -209,6 +215,11 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
           available = false;
         }
       }
+      const servers = iceServers(ctx.config, {
+        userId: from.member._id,
+        now: ctx.clock.now(),
+        available,
+      });
       from.reply(OUT.active, { available, cams, iceServers: servers });
     },
 
@@ -233,7 +244,10 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
         );
       }
       if (offer)
-        from.reply(OUT.offer, { jsep: offer.jsep && relay(offer.jsep), streams: offer.streams });
+        from.reply(OUT.offer, {
+          jsep: offer.jsep && toMember(offer.jsep),
+          streams: offer.streams,
+        });
     },
 
     async watchAnswer(from: ChatConnection, jsep: CamJsep) {

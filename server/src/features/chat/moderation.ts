@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
+import { runAccountBanHooks } from "../../platform/feature.ts";
 import { endSessions } from "../../platform/sessions/sessions.ts";
 import { banColumns, banKick } from "../auth/bans.ts";
 import { type UserRow, users } from "../users/schema.ts";
@@ -58,6 +59,7 @@ export async function banFromChat(
       .update(users)
       .set(banColumns({ reason, expiresAt: null, by: actor.id }))
       .where(eq(users.id, user.id));
+    await runAccountBanHooks(ctx, tx, [user.id]);
     await endSessions(
       { tx, afterCommit, realtime: ctx.realtime },
       { userId: user.id },

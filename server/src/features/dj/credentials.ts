@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { DJ_LIMITS } from "@airwave/contracts";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { decryptSecret, encryptSecret } from "../../platform/secrets.ts";
@@ -56,6 +56,45 @@ export async function ensureCredentials(
     .onConflictDoNothing()
     .returning({ userId: djCredentials.userId });
   return created.length > 0;
+}
+
+/**
+ * A ban's part in the DJ feature (its manifest's `onAccountsBanned`): the banned members' radio
+ * passwords are replaced by new random ones, so the old ones never work again, even once the ban
+ * ends (the DJ page shows the new one then). The live set of one of them is ended by the station,
+ * which asks `live-check` while a DJ is on air.
+ */
+export async function rotateRadioPasswords(
+  ctx: AppContext,
+  tx: DbOrTx,
+  userIds: readonly string[],
+): Promise<void> {
+  const rows = await tx
+    .select({ userId: djCredentials.userId })
+    .from(djCredentials)
+    .where(inArray(djCredentials.userId, [...userIds]));
+  for (const { userId } of rows) {
+    await tx
+      .update(djCredentials)
+      .set({ radioPasswordEncrypted: encryptRadioPassword(ctx, userId, generateRadioPassword()) })
+      .where(eq(djCredentials.userId, userId));
+  }
+}
+
+/**
+ * Whether the member behind a radio username (any case) may stay on air: still an approved DJ and
+ * not banned. Liquidsoap asks it every few seconds while they are live.
+ */
+export async function mayStayLive(ctx: AppContext, radioUsername: string): Promise<boolean> {
+  const name = radioUsername.trim();
+  if (!name || name.length > MAX_LOGIN_CHARS) return false;
+  const [row] = await ctx.db
+    .select({ isDj: users.isDj, role: users.role, banExpiresAt: users.banExpiresAt })
+    .from(djCredentials)
+    .innerJoin(users, eq(users.id, djCredentials.userId))
+    .where(eq(djCredentials.radioUsername, radioUsernameFor(name)))
+    .limit(1);
+  return Boolean(row?.isDj) && !!row && !isAccountBanActive(row, ctx.clock.now());
 }
 
 /** The member's radio username and clear password, or null when they have none (or it cannot be read). */

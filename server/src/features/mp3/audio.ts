@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { MP3_LIMITS, MP3_MESSAGES } from "@airwave/contracts";
 import { parseFile } from "music-metadata";
 import { AppError } from "../../platform/errors.ts";
@@ -54,12 +56,79 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 
 /** Samples per second ffmpeg decodes to for the peaks (plenty for a few hundred values). */
 const WAVEFORM_RATE = 4000;
-const WAVEFORM_TIMEOUT_MS = 60_000;
+/** Wall clock for one waveform (a 50MB track decodes in ~4 s); then ffmpeg is killed. */
+const WAVEFORM_TIMEOUT_MS = 30_000;
+/**
+ * The address space one waveform's ffmpeg may map (`prlimit --as`): decoding audio works from about
+ * 300 MiB (its libraries take most of it; measured on Debian 12's ffmpeg 5.1), so a picture that slips
+ * past the tag skip cannot take ~1 GB.
+ */
+export const WAVEFORM_MAX_MEMORY_BYTES = 512 * 1024 * 1024;
+const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((p) => existsSync(p));
 
 /**
- * The track's waveform: `points` peak values 0..1 (3 decimals), from ffmpeg decoding the file to mono
- * 16-bit samples, read as they stream (nothing but the peaks is kept). Empty when ffmpeg is missing,
- * fails or takes too long: the track is accepted without a waveform.
+ * Bytes of the ID3v2 tags at the start of an MP3 (several may follow each other): they hold the
+ * embedded pictures (APIC), so ffmpeg starts reading after them and never sees, probes or decodes a
+ * cover (a 16,000 x 16,000 PNG took 1 GB and seconds to probe).
+ */
+export async function leadingTagBytes(file: string): Promise<number> {
+  const handle = await open(file, "r");
+  try {
+    let offset = 0;
+    const header = Buffer.alloc(10);
+    for (;;) {
+      const { bytesRead } = await handle.read(header, 0, 10, offset);
+      if (bytesRead < 10 || header.toString("latin1", 0, 3) !== "ID3") return offset;
+      // A syncsafe size: four 7-bit bytes; flag 0x10 adds a 10-byte footer.
+      const b = (i: number) => header.readUInt8(i) & 0x7f;
+      const size = (b(6) << 21) | (b(7) << 14) | (b(8) << 7) | b(9);
+      const footer = header.readUInt8(5) & 0x10 ? 10 : 0;
+      offset += 10 + size + footer;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * ffmpeg's input options for an MP3's audio alone: read as MPEG audio from after its ID3v2 tags
+ * (`leadingTagBytes`), so no picture stream exists to probe or decode. Map `0:a:0` after it.
+ */
+export const mp3AudioInput = (file: string, skipBytes: number): string[] => [
+  ...["-f", "mp3", "-skip_initial_bytes", String(skipBytes), "-i", file],
+];
+
+/** ffmpeg under `prlimit --as=WAVEFORM_MAX_MEMORY_BYTES` when the system has prlimit. */
+export function boundedFfmpeg(ffmpeg: string, args: string[]): { command: string; args: string[] } {
+  if (!PRLIMIT) return { command: ffmpeg, args };
+  return { command: PRLIMIT, args: [`--as=${WAVEFORM_MAX_MEMORY_BYTES}`, "--", ffmpeg, ...args] };
+}
+
+/**
+ * The waveform's command: ffmpeg reading the file's audio alone (`mp3AudioInput`), the first audio
+ * stream only (no picture, subtitle or data stream), one thread, bounded in memory.
+ */
+export function waveformCommand(
+  ffmpeg: string,
+  file: string,
+  skipBytes: number,
+): { command: string; args: string[] } {
+  const output = ["-map", "0:a:0", "-vn", "-sn", "-dn", "-ac", "1", "-ar", String(WAVEFORM_RATE)];
+  const pcm = ["-f", "s16le", "-acodec", "pcm_s16le", "pipe:1"];
+  return boundedFfmpeg(ffmpeg, [
+    ...["-v", "error", "-nostdin", "-threads", "1"],
+    ...mp3AudioInput(file, skipBytes),
+    ...output,
+    ...pcm,
+  ]);
+}
+
+/**
+ * The track's waveform: `points` peak values 0..1 (3 decimals), from ffmpeg decoding the file's audio
+ * to mono 16-bit samples, read as they stream (nothing but the peaks is kept). At most
+ * WAVEFORM_CONCURRENCY run at once per process, each killed after WAVEFORM_TIMEOUT_MS and bounded in
+ * memory. Empty when ffmpeg is missing, fails or takes too long: the track is accepted without a
+ * waveform.
  */
 export function computeWaveform(
   ffmpeg: string,
@@ -67,12 +136,14 @@ export function computeWaveform(
   duration: number,
   points: number = MP3_LIMITS.waveformPoints,
 ): Promise<number[]> {
-  return inTurn(() => decodePeaks(ffmpeg, file, duration, points));
+  return inTurn(async () => {
+    const skip = await leadingTagBytes(file).catch(() => 0);
+    return decodePeaks(waveformCommand(ffmpeg, file, skip), duration, points);
+  });
 }
 
 function decodePeaks(
-  ffmpeg: string,
-  file: string,
+  { command, args }: { command: string; args: string[] },
   duration: number,
   points: number,
 ): Promise<number[]> {
@@ -83,17 +154,7 @@ function decodePeaks(
     let peak = 0;
     let inBucket = 0;
     let carry: Buffer | null = null;
-    const child = spawn(
-      ffmpeg,
-      ["-v", "error", "-nostdin", "-i", file, "-ac", "1", "-ar", String(WAVEFORM_RATE)].concat([
-        "-f",
-        "s16le",
-        "-acodec",
-        "pcm_s16le",
-        "pipe:1",
-      ]),
-      { stdio: ["ignore", "pipe", "ignore"] },
-    );
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
     const timer = setTimeout(() => child.kill("SIGKILL"), WAVEFORM_TIMEOUT_MS);
     child.stdout.on("data", (chunk: Buffer) => {
       const data: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;

@@ -9,7 +9,7 @@ import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { defineJob } from "../../platform/jobs/index.ts";
 import { users } from "../users/schema.ts";
-import { mp3Error } from "./audio.ts";
+import { boundedFfmpeg, leadingTagBytes, mp3AudioInput, mp3Error } from "./audio.ts";
 import {
   isRotationCopy,
   rotationCopyName,
@@ -116,7 +116,7 @@ async function writeWhole(file: string, text: string) {
   await rename(aside, file);
 }
 
-/** ffmpeg's exit code (-1 when it could not be started). */
+/** ffmpeg's exit code (-1 when it could not be started: under prlimit, its exit code 127). */
 function runFfmpeg(ffmpeg: string, args: string[]): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(ffmpeg, args, { stdio: ["ignore", "ignore", "ignore"] });
@@ -127,7 +127,7 @@ function runFfmpeg(ffmpeg: string, args: string[]): Promise<number> {
     });
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve(code ?? -1);
+      resolve(code === null || code === 127 ? -1 : code);
     });
   });
 }
@@ -148,12 +148,15 @@ async function writeCopy(ctx: AppContext, dir: string, entry: RotationEntry): Pr
   const aside = path.join(dir, `.${entry.id}.${tag}.mp3`);
   try {
     await pipeline(stored.stream, createWriteStream(source));
-    const code = await runFfmpeg(ctx.config.FFMPEG_PATH, [
-      ...["-v", "error", "-nostdin", "-y", "-i", source, "-map", "0:a:0", "-c:a", "copy"],
-      ...["-map_metadata", "-1", "-id3v2_version", "3"],
+    // The audio alone (the stored file's tags and pictures are never read), bounded in memory.
+    const skip = await leadingTagBytes(source).catch(() => 0);
+    const { command, args } = boundedFfmpeg(ctx.config.FFMPEG_PATH, [
+      ...["-v", "error", "-nostdin", "-y", ...mp3AudioInput(source, skip)],
+      ...["-map", "0:a:0", "-c:a", "copy", "-map_metadata", "-1", "-id3v2_version", "3"],
       ...["-metadata", `title=${entry.title}`, "-metadata", `artist=${entry.artist}`],
       ...["-f", "mp3", aside],
     ]);
+    const code = await runFfmpeg(command, args);
     if (code === -1) {
       ctx.log.warn("mp3: no ffmpeg to tag a rotation copy; the file's own tags will show");
       await rename(source, aside);

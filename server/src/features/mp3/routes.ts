@@ -32,7 +32,7 @@ export function mp3Routes(app: FastifyInstance, ctx: AppContext) {
   );
 
   route(MP3_ROUTES.incrementDownloads, async (request) => {
-    const downloadCount = await incrementDownloads(ctx, request.params.id);
+    const downloadCount = await incrementDownloads(ctx, requireActor(request), request.params.id);
     return { success: true, downloadCount };
   });
 

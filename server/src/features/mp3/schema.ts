@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -44,3 +46,23 @@ export const mp3Tracks = pgTable(
 );
 
 export type Mp3TrackRow = typeof mp3Tracks.$inferSelect;
+
+/**
+ * Who counted a download of which track on which station day: `downloadCount` goes up once per
+ * member per track per day (the key refuses the rest). A member's rows of earlier days are dropped
+ * at their next download; their rows go with their account or the track.
+ */
+export const mp3TrackDownloads = pgTable(
+  "mp3_track_downloads",
+  {
+    trackId: text("track_id")
+      .notNull()
+      .references(() => mp3Tracks.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The station's calendar date (STATION_TIMEZONE). */
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.trackId, t.day] })],
+);

@@ -12,18 +12,20 @@ import {
   type mp3ListQuerySchema,
   mp3TrackNameSchema,
   routePath,
+  stationDate,
 } from "@airwave/contracts";
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../platform/context.ts";
+import { transaction } from "../../platform/db/transaction.ts";
 import { AppError, zodMessage } from "../../platform/errors.ts";
 import { streamSingleFile } from "../uploads/multipart.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { visibleMember } from "../users/service.ts";
 import { computeWaveform, inspectMp3, mp3Error } from "./audio.ts";
 import { safeDownloadName } from "./download-name.ts";
-import { type Mp3TrackRow, mp3Tracks } from "./schema.ts";
+import { type Mp3TrackRow, mp3TrackDownloads, mp3Tracks } from "./schema.ts";
 
 /** Where uploads are received before their check (removed at once; a crash's leftovers hourly). */
 export const mp3TempDir = (ctx: AppContext) => path.join(ctx.config.DATA_DIR, "tmp", "mp3");
@@ -206,15 +208,39 @@ export async function findTrack(ctx: AppContext, id: string): Promise<Mp3TrackRo
   return row ?? null;
 }
 
-/** POST /{id}/increment-downloads: one atomic `+ 1`, answering the new count. */
-export async function incrementDownloads(ctx: AppContext, id: string): Promise<number> {
-  const [row] = await ctx.db
-    .update(mp3Tracks)
-    .set({ downloadCount: sql`${mp3Tracks.downloadCount} + 1` })
-    .where(eq(mp3Tracks.id, id))
-    .returning({ downloadCount: mp3Tracks.downloadCount });
-  if (!row) throw mp3Error(404, MP3_MESSAGES.trackNotFound);
-  return row.downloadCount;
+/**
+ * POST /{id}/increment-downloads: counts the member's download once per track per station day (a
+ * unique key row; repeats answer the count unchanged), answering the track's count.
+ */
+export async function incrementDownloads(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+): Promise<number> {
+  const day = stationDate(ctx.clock.now(), ctx.config.STATION_TIMEZONE);
+  return transaction(ctx, async (tx) => {
+    const [track] = await tx
+      .select({ downloadCount: mp3Tracks.downloadCount })
+      .from(mp3Tracks)
+      .where(eq(mp3Tracks.id, id))
+      .for("update");
+    if (!track) throw mp3Error(404, MP3_MESSAGES.trackNotFound);
+    await tx
+      .delete(mp3TrackDownloads)
+      .where(and(eq(mp3TrackDownloads.userId, actor.id), lt(mp3TrackDownloads.day, day)));
+    const counted = await tx
+      .insert(mp3TrackDownloads)
+      .values({ trackId: id, userId: actor.id, day })
+      .onConflictDoNothing()
+      .returning({ day: mp3TrackDownloads.day });
+    if (counted.length === 0) return track.downloadCount;
+    const [row] = await tx
+      .update(mp3Tracks)
+      .set({ downloadCount: sql`${mp3Tracks.downloadCount} + 1` })
+      .where(eq(mp3Tracks.id, id))
+      .returning({ downloadCount: mp3Tracks.downloadCount });
+    return row?.downloadCount ?? track.downloadCount + 1;
+  });
 }
 
 /**

@@ -1,5 +1,14 @@
 import { NOTIFICATION_TYPES } from "@airwave/contracts";
-import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { users } from "../users/schema.ts";
 
 export const notifications = pgTable(
@@ -17,4 +26,27 @@ export const notifications = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Notifications made once per actor per target per station day (likes, follows): a row says one was
+ * made today, so a like/unlike or follow/unfollow cycle notifies once. An actor's rows of earlier
+ * days are dropped at their next such notification; rows go with either account.
+ */
+export const notificationOnce = pgTable(
+  "notification_once",
+  {
+    fromId: text("from_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    /** What was acted on: a post's or comment's id; empty for a follow (the member is the target). */
+    target: text("target").notNull(),
+    /** The station's calendar date (STATION_TIMEZONE). */
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fromId, t.userId, t.type, t.target, t.day] })],
 );

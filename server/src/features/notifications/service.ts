@@ -4,17 +4,18 @@ import {
   NOTIFICATION_MESSAGES,
   type NotificationType,
   type NotificationView,
+  stationDate,
   USER_EVENTS,
   userRoom,
 } from "@airwave/contracts";
-import { and, count, desc, eq, inArray, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, type SQLWrapper } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import type { TxScope } from "../../platform/db/transaction.ts";
 import { notFound } from "../../platform/errors.ts";
 import { anyBlockAmong } from "../social/visibility.ts";
 import { users } from "../users/schema.ts";
-import { notifications } from "./schema.ts";
+import { notificationOnce, notifications } from "./schema.ts";
 
 interface NotifyInput {
   userId: string;
@@ -22,6 +23,11 @@ interface NotifyInput {
   fromId?: string | null;
   postId?: string | null;
   meta?: Record<string, string>;
+  /**
+   * Made at most once per actor, recipient, type and this target per station day (a post's or
+   * comment's id; "" for a follow): a like/unlike or follow/unfollow cycle notifies once a day.
+   */
+  oncePerDayFor?: string;
 }
 
 type Row = typeof notifications.$inferSelect & {
@@ -79,6 +85,30 @@ async function createNotification(db: DbOrTx, input: NotifyInput): Promise<strin
   return id;
 }
 
+/**
+ * Whether this is the first such notification today (and records it): one unique-key row per actor,
+ * recipient, type, target and station day. The actor's rows of earlier days are dropped here.
+ */
+async function firstToday(ctx: AppContext, db: DbOrTx, input: NotifyInput): Promise<boolean> {
+  if (!input.fromId || input.fromId === input.userId) return true;
+  const day = stationDate(ctx.clock.now(), ctx.config.STATION_TIMEZONE);
+  await db
+    .delete(notificationOnce)
+    .where(and(eq(notificationOnce.fromId, input.fromId), lt(notificationOnce.day, day)));
+  const made = await db
+    .insert(notificationOnce)
+    .values({
+      fromId: input.fromId,
+      userId: input.userId,
+      type: input.type,
+      target: input.oncePerDayFor ?? "",
+      day,
+    })
+    .onConflictDoNothing()
+    .returning({ day: notificationOnce.day });
+  return made.length > 0;
+}
+
 /** Pushes a stored notification to its recipient's room (`user:{id}`). */
 async function deliverNotification(ctx: AppContext, id: string) {
   const [row] = await ctx.db
@@ -95,7 +125,9 @@ async function deliverNotification(ctx: AppContext, id: string) {
  * action. Inside an action's transaction (`scope`), it is stored there and pushed once committed.
  */
 export async function notify(ctx: AppContext, input: NotifyInput, scope?: TxScope) {
-  const id = await createNotification(scope?.tx ?? ctx.db, input);
+  const db = scope?.tx ?? ctx.db;
+  if (input.oncePerDayFor !== undefined && !(await firstToday(ctx, db, input))) return;
+  const id = await createNotification(db, input);
   if (!id) return;
   if (scope) scope.afterCommit(() => deliverNotification(ctx, id));
   else await deliverNotification(ctx, id);

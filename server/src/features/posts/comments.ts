@@ -131,6 +131,7 @@ export async function likeComment(
           fromId: actor.id,
           postId,
           meta: { postOwnerUsername: row.ownerName },
+          oncePerDayFor: commentId,
         },
         { tx, afterCommit },
       );

@@ -226,6 +226,7 @@ export async function likePost(
           fromId: actor.id,
           postId,
           meta: { postOwnerUsername: row.ownerName },
+          oncePerDayFor: postId,
         },
         { tx, afterCommit },
       );

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { routeRegistrar } from "../../platform/http/declared-routes.ts";
-import { checkLiveLogin, djOff, djOn, radioOf } from "./service.ts";
+import { checkLiveDj, checkLiveLogin, djOff, djOn, radioOf } from "./service.ts";
 import { openStationStream } from "./stream.ts";
 
 const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
@@ -48,6 +48,11 @@ export function radioRoutes(app: FastifyInstance, ctx: AppContext) {
   route(RADIO_ROUTES.djOff, async (request) => {
     if (!keyOk(request)) return refuseKey(request);
     return djOff(ctx);
+  });
+
+  route(RADIO_ROUTES.liveCheck, async (request) => {
+    if (!keyOk(request)) return refuseKey(request);
+    return checkLiveDj(ctx, request.body.user);
   });
 
   route(RADIO_ROUTES.nowPlaying, async (_request, reply) => {

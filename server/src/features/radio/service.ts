@@ -8,7 +8,7 @@ import {
 } from "@airwave/contracts";
 import type { AppContext } from "../../platform/context.ts";
 import { defineService } from "../../platform/services.ts";
-import { verifyStreamingCredentials } from "../dj/credentials.ts";
+import { mayStayLive, verifyStreamingCredentials } from "../dj/credentials.ts";
 import {
   type FetchLike,
   fetchNowPlaying,
@@ -250,4 +250,16 @@ export async function djOff(ctx: AppContext): Promise<boolean> {
   await recordDjOff(ctx);
   await radioOf(ctx).refreshAfterChange();
   return true;
+}
+
+/**
+ * POST /api/internal/radio/live: Liquidsoap asks every few seconds while a DJ is on air whether they
+ * may stay; `false` (banned, no longer a DJ, account gone) makes it stop the live input, which ends
+ * the set (its djoff follows).
+ */
+export async function checkLiveDj(ctx: AppContext, user: string): Promise<boolean> {
+  const allowed = await mayStayLive(ctx, user);
+  if (!allowed)
+    ctx.log.info({ dj: user.slice(0, 40) }, "live set ended: the DJ may no longer stream");
+  return allowed;
 }

@@ -92,7 +92,11 @@ export async function followUser(
       .where(requestRow(actor.id, target.id))
       .returning({ targetId: followRequests.targetId });
     if (settled.length) await clearFollowRequestNotification(tx, target.id, actor.id);
-    await notify(ctx, { userId: target.id, type: "follow", fromId: actor.id }, { tx, afterCommit });
+    await notify(
+      ctx,
+      { userId: target.id, type: "follow", fromId: actor.id, oncePerDayFor: "" },
+      { tx, afterCommit },
+    );
     if (settled.length) afterCommit(() => publishFollowRequestsChanged(ctx, target.id, actor.id));
     return "following" as const;
   });

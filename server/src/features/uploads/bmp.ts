@@ -3,7 +3,7 @@
  * palette images, 16/24/32-bit images, and 16/32-bit BI_BITFIELDS. RLE and embedded JPEG/PNG bitmaps
  * are refused. The caller checks dimensions against its limits before the pixels are allocated.
  */
-interface DecodedBitmap {
+export interface DecodedBitmap {
   width: number;
   height: number;
   channels: 3 | 4;

@@ -1,7 +1,8 @@
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from "@airwave/contracts";
 import sharp, { type Sharp } from "sharp";
 import { AppError } from "../../platform/errors.ts";
-import { BitmapError, bmpSize, decodeBmp } from "./bmp.ts";
+import { BitmapError, bmpSize } from "./bmp.ts";
+import { decodeBmpOffThread } from "./bmp-thread.ts";
 
 type ImageExt = "jpg" | "png" | "gif" | "webp";
 
@@ -107,7 +108,8 @@ async function processBitmap(data: Buffer): Promise<ProcessedImage> {
   const size = bmpSize(data);
   if (!size) throw invalid();
   checkDimensions(size.width, size.height);
-  const bitmap = decodeBmp(data);
+  // Off the event loop: the decoder is JavaScript walking every pixel.
+  const bitmap = await decodeBmpOffThread(data);
   const image = sharp(bitmap.pixels, {
     raw: { width: bitmap.width, height: bitmap.height, channels: bitmap.channels },
     limitInputPixels: UPLOAD_LIMITS.imageMaxPixels,

@@ -77,12 +77,14 @@ describe("every registered /api route", () => {
         "POST /api/internal/radio/auth",
         "POST /api/internal/radio/djon",
         "POST /api/internal/radio/djoff",
+        "POST /api/internal/radio/live",
       ].sort(),
     );
     expect(api.filter(isCsrfExempt).map(key).sort()).toEqual([
       "POST /api/internal/radio/auth",
       "POST /api/internal/radio/djoff",
       "POST /api/internal/radio/djon",
+      "POST /api/internal/radio/live",
     ]);
   });
 

@@ -18,6 +18,7 @@ import type { AppContext } from "../../../platform/context.ts";
 import type { DbOrTx, Tx } from "../../../platform/db/index.ts";
 import { transaction } from "../../../platform/db/transaction.ts";
 import { AppError, badRequest, notFound } from "../../../platform/errors.ts";
+import { runAccountBanHooks } from "../../../platform/feature.ts";
 import { sqlHasRole } from "../../../platform/identity/roles.ts";
 import { endSessions } from "../../../platform/sessions/sessions.ts";
 import { banColumns, banKick, isAccountBanActive, unbanColumns } from "../../auth/bans.ts";
@@ -230,6 +231,11 @@ export async function banUser(
     // The target first, then the related accounts by name.
     const order = new Map(ids.map((rid, i) => [rid, i]));
     rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    await runAccountBanHooks(
+      ctx,
+      tx,
+      rows.map((r) => r.id),
+    );
     for (const row of rows)
       await endSessions(
         { tx, afterCommit, realtime: ctx.realtime },
