@@ -209,6 +209,8 @@ for (const [i, step] of selected.entries()) {
       });
   }
 }
+// A failed main step ends the lane beside it too (its queued steps do not start).
+if (failed || interrupted) killChildren("SIGTERM");
 await besideLane;
 
 const width = Math.max(...selected.map((s) => s.name.length)) + 2;
