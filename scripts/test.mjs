@@ -52,23 +52,6 @@ const steps = [
   },
   { name: "lint", cmd: ["npx", "biome", "check", "."] },
   { name: "types", cmd: ["npx", "tsc", "-b"] },
-  // The station's and the cluster's tests spend much of their time waiting on real time (a stream,
-  // a restart): they run one after the other beside the unit and server suites.
-  {
-    name: "radio",
-    beside: true,
-    title: "the real station (Icecast + Liquidsoap + ffmpeg) and the cams' Janus with the app",
-    cmd: ["npx", "vitest", "run", "--config", "server/vitest.stack.config.ts"],
-    // Redis: the cams' two-instance test (server/test/stack/cams-instances.stack.ts).
-    needs: [...RADIO_STATION, JANUS, REDIS],
-  },
-  {
-    name: "scale",
-    beside: true,
-    title: "two app instances behind nginx with PostgreSQL and Redis (kill -9, Redis down)",
-    cmd: ["npx", "vitest", "run", "--config", "server/vitest.scale.config.ts"],
-    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG, JANUS],
-  },
   { name: "unit", cmd: ["npm", "test", "-w", "@airwave/contracts", "-w", "@airwave/web"] },
   // ffmpeg makes the MP3 tests' corpus (real MP3s, CBR and VBR, with and without tags).
   { name: "server-pglite", cmd: serverTest, needs: [REDIS, POSTGRESQL, FFMPEG] },
@@ -87,8 +70,26 @@ const steps = [
     },
   },
 
-  // The browser steps measure frame rates and wait on timeouts: they get the machine to themselves.
-  { name: "build", cmd: ["npm", "run", "build"], alone: true },
+  // The station's and the cluster's tests each keep about one core busy (they start the app several
+  // times and wait on streams and restarts): they run together, each with one of the two cores.
+  // Beside the unit or server suites, which keep both cores busy, they slowed everything (unit 83 s
+  // -> 251 s, radio 116 s -> 197 s).
+  {
+    name: "radio",
+    together: true,
+    title: "the real station (Icecast + Liquidsoap + ffmpeg) and the cams' Janus with the app",
+    cmd: ["npx", "vitest", "run", "--config", "server/vitest.stack.config.ts"],
+    // Redis: the cams' two-instance test (server/test/stack/cams-instances.stack.ts).
+    needs: [...RADIO_STATION, JANUS, REDIS],
+  },
+  {
+    name: "scale",
+    together: true,
+    title: "two app instances behind nginx with PostgreSQL and Redis (kill -9, Redis down)",
+    cmd: ["npx", "vitest", "run", "--config", "server/vitest.scale.config.ts"],
+    needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG, JANUS],
+  },
+  { name: "build", cmd: ["npm", "run", "build"] },
   {
     name: "cams",
     title:
@@ -122,7 +123,7 @@ const selected = steps.filter((s) => s.always || wanted.length === 0 || wanted.i
 
 // Each command runs in its own process group, so that signals reach all of its processes
 // (npm -> sh -> vitest -> workers) and a terminal's Ctrl-C reaches them once, through us.
-/** The running commands: the main lane's and those of steps running beside it. */
+/** The running commands (several while steps run together). */
 const children = new Set();
 let interrupted = null;
 const killChildren = (signal) => {
@@ -147,8 +148,6 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 const runStart = performance.now();
 const results = [];
 let failed = false;
-/** Steps running beside the main lane (`beside`): their output is printed whole when they end. */
-let besideLane = Promise.resolve();
 const heading = (i, step) =>
   paint(
     "1;36",
@@ -166,52 +165,52 @@ const record = (step, start, error) => {
   failed = true;
 };
 
-for (const [i, step] of selected.entries()) {
-  if (failed || interrupted) break;
-  // A step that must not share the machine waits for the steps running beside the main lane.
-  if (step.alone) await besideLane;
-  if (failed || interrupted) break;
+/** Runs one step whose output is collected, and prints it whole when the step ends. */
+async function runCollected(i, step) {
   const start = performance.now();
-  if (step.beside && !step.run) {
-    // One lane beside the main one: its steps run one after the other.
-    console.log(heading(i, step));
-    console.log("   (runs beside the main steps; its output follows when it ends)");
-    besideLane = besideLane.then(async () => {
-      if (failed || interrupted) return;
-      const begun = performance.now();
-      const output = [];
-      let error = null;
-      try {
-        await exec(step.cmd, step.env, output);
-      } catch (e) {
-        error = e;
-      }
-      console.log(heading(i, step));
-      process.stdout.write(Buffer.concat(output));
-      record(step, begun, error);
-      if (error) killChildren("SIGTERM"); // the main lane stops too
-    });
+  const output = [];
+  let error = null;
+  try {
+    await exec(step.cmd, step.env, output);
+  } catch (e) {
+    error = e;
+  }
+  console.log(heading(i, step));
+  process.stdout.write(Buffer.concat(output));
+  if (error && failed) {
+    results.push({ name: step.name, ms: performance.now() - start, status: paint(31, "stopped") });
+    return;
+  }
+  record(step, start, error);
+  if (error) killChildren("SIGTERM"); // the steps running with it stop too
+}
+
+for (let i = 0; i < selected.length; i++) {
+  if (failed || interrupted) break;
+  const step = selected[i];
+  if (step.together) {
+    // This step and the next ones marked `together` run at the same time; the run goes on when
+    // all have ended.
+    const group = [];
+    while (i < selected.length && selected[i].together) group.push([i, selected[i++]]);
+    i--;
+    for (const [j, s] of group) {
+      console.log(heading(j, s));
+      console.log("   (runs together with the next step(s); its output follows when it ends)");
+    }
+    await Promise.all(group.map(([j, s]) => runCollected(j, s)));
     continue;
   }
+  const start = performance.now();
   console.log(heading(i, step));
   try {
     if (interrupted) throw new Error(`interrupted (${interrupted})`);
     await (step.run ? step.run() : exec(step.cmd, step.env));
     record(step, start);
   } catch (error) {
-    if (!failed)
-      record(step, start, interrupted ? new Error(`interrupted (${interrupted})`) : error);
-    else
-      results.push({
-        name: step.name,
-        ms: performance.now() - start,
-        status: paint(31, "stopped"),
-      });
+    record(step, start, interrupted ? new Error(`interrupted (${interrupted})`) : error);
   }
 }
-// A failed main step ends the lane beside it too (its queued steps do not start).
-if (failed || interrupted) killChildren("SIGTERM");
-await besideLane;
 
 const width = Math.max(...selected.map((s) => s.name.length)) + 2;
 console.log(paint(1, "\nSummary"));
