@@ -308,6 +308,14 @@ describe("joining the room", () => {
     await sweep();
     const result = await b.next<CoinflipResultEvent>(OUT.result);
     const waiting = await create(b, 5);
+    // The room's feed carries the new offer within an interval (real time): the newcomer joins after
+    // it went out, so what it hears of the offers is the join's answer alone. (On a loaded machine
+    // the feed went out after the join, as a second coinflip-offers.)
+    await a.next<CoinflipOffersEvent>(
+      OUT.offers,
+      (p) => p.offers.some((o) => o.offerId === waiting.offerId),
+      COINFLIP_LIMITS.feedIntervalMs * 4,
+    );
 
     const newcomer = await member(0);
     const { offers } = await newcomer.next<CoinflipOffersEvent>(OUT.offers);
