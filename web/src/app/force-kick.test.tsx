@@ -1,4 +1,10 @@
-import { type AuthStatus, CHAT_SERVER_EVENTS, STORAGE_KEYS } from "@airwave/contracts";
+import {
+  AUTH_MESSAGES,
+  type AuthStatus,
+  CHAT_SERVER_EVENTS,
+  PATHS,
+  STORAGE_KEYS,
+} from "@airwave/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -94,5 +100,18 @@ describe("a force-kick on the session's connection", () => {
       }),
     );
     await waitFor(() => expect(leave).toHaveBeenCalledWith("/"));
+  });
+
+  it("opens the login page when the session ended elsewhere (logout, sign out everywhere, a reset)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}")),
+    );
+    const leave = vi.fn();
+    const fake = await mountShellWith(leave);
+    act(() =>
+      fake.emitFromServer(CHAT_SERVER_EVENTS.forceKick, { reason: AUTH_MESSAGES.sessionEnded }),
+    );
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(PATHS.login));
   });
 });
