@@ -5,7 +5,7 @@ import {
 } from "@airwave/contracts";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { AccountDeletionStep } from "../../platform/feature.ts";
-import { namesOf, onlyTo, playerOf, wholeRoom } from "../arcade/players.ts";
+import { namesOf, onlyTo, playerOf, wholeRoom } from "../arcade/public.ts";
 import { moveGamePoints } from "../points/service.ts";
 import { shotsOf } from "./players.ts";
 import { battleshipsGames, battleshipsShots } from "./schema.ts";

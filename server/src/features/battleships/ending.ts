@@ -11,8 +11,15 @@ import { chatRoomService } from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { earliest, settleInBatches } from "../../platform/jobs/due-work.ts";
-import { lastBoundary, nextBoundary, settledAt } from "../arcade/month.ts";
-import { namesOf, onlyTo, playerOf, wholeRoom } from "../arcade/players.ts";
+import {
+  lastBoundary,
+  namesOf,
+  nextBoundary,
+  onlyTo,
+  playerOf,
+  settledAt,
+  wholeRoom,
+} from "../arcade/public.ts";
 import { holdMembers, moveGamePoints, recordGameRows } from "../points/service.ts";
 import { presentOffer, shotsOf } from "./players.ts";
 import { battleshipsGames, battleshipsShots } from "./schema.ts";
@@ -93,35 +100,27 @@ async function endForDisconnect(ctx: AppContext, game: GameRow, now: Date): Prom
       : battleshipsGames.opponentAwaySince;
   const since = loserId === game.initiatorId ? game.initiatorAwaySince : game.opponentAwaySince;
   if (!since) return false;
-  return transaction(ctx, async (tx, afterCommit) => {
-    const held = await holdPlayers(ctx, tx, afterCommit, game, now);
-    const done = await finishGame(ctx, tx, afterCommit, {
-      game,
-      winnerId,
-      end: "disconnect",
-      held,
-      now,
-      also: eq(awayColumn, since),
-    });
-    if (!done) return false;
-    const shots = await shotsOf(tx, game.id);
-    const names = await namesOf(tx, [done.row]);
-    const state = viewFor(
-      done.row,
-      shots,
-      winnerId,
-      playerOf(names, loserId),
-      done.results.get(winnerId) ?? null,
-    );
-    afterCommit(() =>
-      ctx.realtime.publish(
-        OUT.opponentDisconnect,
-        { gameId: game.id, message: BATTLESHIPS_MESSAGES.opponentDisconnected, state },
-        onlyTo(winnerId),
-      ),
-    );
-    return true;
-  });
+  return endActiveGame(
+    ctx,
+    game,
+    now,
+    { winnerId, end: "disconnect", also: eq(awayColumn, since) },
+    (done, names, shots) => {
+      const state = viewFor(
+        done.row,
+        shots,
+        winnerId,
+        playerOf(names, loserId),
+        done.results.get(winnerId) ?? null,
+      );
+      return () =>
+        ctx.realtime.publish(
+          OUT.opponentDisconnect,
+          { gameId: game.id, message: BATTLESHIPS_MESSAGES.opponentDisconnected, state },
+          onlyTo(winnerId),
+        );
+    },
+  );
 }
 
 /** When the current turn of a game began: its last shot, or its start (SQL, in a games query). */
@@ -160,34 +159,59 @@ async function endForMissedTurn(ctx: AppContext, game: GameRow, now: Date): Prom
   const shots = await shotsOf(ctx.db, game.id);
   const turnStart = turnStartOf(game, shots);
   if (!turnStart || now.getTime() - turnStart.getTime() < BATTLESHIPS_LIMITS.turnMs) return false;
-  return transaction(ctx, async (tx, afterCommit) => {
-    const held = await holdPlayers(ctx, tx, afterCommit, game, now);
-    const done = await finishGame(ctx, tx, afterCommit, {
-      game,
+  return endActiveGame(
+    ctx,
+    game,
+    now,
+    {
       winnerId,
       end: "timeout",
-      held,
-      now,
       also: and(eq(battleshipsGames.turnId, loserId), eq(battleshipsGames.shots, game.shots)),
-    });
+    },
+    (done, names, final) => {
+      const ends: [string, string, string][] = [
+        [winnerId, loserId, BATTLESHIPS_MESSAGES.turnMissedWin],
+        [loserId, winnerId, BATTLESHIPS_MESSAGES.turnMissedLose],
+      ];
+      const events = ends.map(([me, them, message]) => ({
+        me,
+        payload: {
+          gameId: game.id,
+          message,
+          state: viewFor(done.row, final, me, playerOf(names, them), done.results.get(me) ?? null),
+        },
+      }));
+      return () => {
+        for (const { me, payload } of events)
+          ctx.realtime.publish(OUT.gameOver, payload, onlyTo(me));
+      };
+    },
+  );
+}
+
+/**
+ * Ends an active game for `winnerId` in one transaction holding both players' points rows (only if
+ * still active and `also` holds: whatever came first wins the race); `announce` builds, from the
+ * finished game, what the players hear after the commit.
+ */
+async function endActiveGame(
+  ctx: AppContext,
+  game: GameRow,
+  now: Date,
+  ending: Pick<Parameters<typeof finishGame>[3], "winnerId" | "end" | "also">,
+  announce: (
+    done: NonNullable<Awaited<ReturnType<typeof finishGame>>>,
+    names: Awaited<ReturnType<typeof namesOf>>,
+    shots: Awaited<ReturnType<typeof shotsOf>>,
+  ) => () => void,
+): Promise<boolean> {
+  return transaction(ctx, async (tx, afterCommit) => {
+    const held = await holdPlayers(ctx, tx, afterCommit, game, now);
+    const done = await finishGame(ctx, tx, afterCommit, { game, held, now, ...ending });
     if (!done) return false;
     const names = await namesOf(tx, [done.row]);
-    const final = await shotsOf(tx, game.id);
-    const ends: [string, string, string][] = [
-      [winnerId, loserId, BATTLESHIPS_MESSAGES.turnMissedWin],
-      [loserId, winnerId, BATTLESHIPS_MESSAGES.turnMissedLose],
-    ];
-    const events = ends.map(([me, them, message]) => ({
-      me,
-      payload: {
-        gameId: game.id,
-        message,
-        state: viewFor(done.row, final, me, playerOf(names, them), done.results.get(me) ?? null),
-      },
-    }));
-    afterCommit(() => {
-      for (const { me, payload } of events) ctx.realtime.publish(OUT.gameOver, payload, onlyTo(me));
-    });
+    const shots = await shotsOf(tx, game.id);
+    afterCommit(announce(done, names, shots));
     return true;
   });
 }

@@ -1,7 +1,7 @@
 import type { BattleshipsGameState, BattleshipsOffer } from "@airwave/contracts";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
-import { playerOf } from "../arcade/players.ts";
+import { playerOf } from "../arcade/public.ts";
 import { battleshipsGames, battleshipsShots } from "./schema.ts";
 import type { GameRow, ShotRow } from "./view.ts";
 

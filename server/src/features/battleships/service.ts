@@ -16,7 +16,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { orderedUuid } from "../../platform/ordered-id.ts";
-import { gamesClosed, namesOf, onlyTo, playerOf, wholeRoom } from "../arcade/players.ts";
+import { gamesClosed, namesOf, onlyTo, playerOf, wholeRoom } from "../arcade/public.ts";
 import { saveChatMessage } from "../chat/store.ts";
 import { moveGamePoints } from "../points/service.ts";
 import { placeFleet, type RandomInt } from "./fleet.ts";

@@ -10,8 +10,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { transaction } from "../../platform/db/transaction.ts";
-import { lastBoundary } from "../arcade/month.ts";
-import { namesOf, onlyTo, playerOf } from "../arcade/players.ts";
+import { lastBoundary, namesOf, onlyTo, playerOf } from "../arcade/public.ts";
 import { shipAt } from "./fleet.ts";
 import { shotsOf } from "./players.ts";
 import { battleshipsGames, battleshipsShots } from "./schema.ts";

@@ -1,7 +1,7 @@
 import { COINFLIP_REASONS, COINFLIP_SERVER_EVENTS as OUT } from "@airwave/contracts";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { AccountDeletionStep } from "../../platform/feature.ts";
-import { playersOf } from "../arcade/players.ts";
+import { playersOf } from "../arcade/public.ts";
 import { moveGamePoints } from "../points/service.ts";
 import { coinflipFeedService } from "./feed.ts";
 import { coinflipOffers } from "./schema.ts";

@@ -21,8 +21,14 @@ import type { DbOrTx, Tx } from "../../platform/db/index.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { earliest, settleInBatches } from "../../platform/jobs/due-work.ts";
 import { orderedUuid } from "../../platform/ordered-id.ts";
-import { lastBoundary, settledAt } from "../arcade/month.ts";
-import { gamesClosed, namesOf, playerOf, playersOf } from "../arcade/players.ts";
+import {
+  gamesClosed,
+  lastBoundary,
+  namesOf,
+  playerOf,
+  playersOf,
+  settledAt,
+} from "../arcade/public.ts";
 import { saveChatMessage } from "../chat/store.ts";
 import { holdMembers, recordGameRows } from "../points/service.ts";
 import { users } from "../users/schema.ts";

@@ -13,7 +13,7 @@ import type { AppContext } from "../../platform/context.ts";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import type { TxScope } from "../../platform/db/transaction.ts";
 import { notFound } from "../../platform/errors.ts";
-import { anyBlockAmong } from "../social/visibility.ts";
+import { anyBlockAmong } from "../social/public.ts";
 import { users } from "../users/schema.ts";
 import { notificationOnce, notifications } from "./schema.ts";
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type Placeholder, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../platform/db/index.ts";
-import { canSeeContent, isBlockedEitherWay, type Relation } from "../social/visibility.ts";
+import { canSeeContent, isBlockedEitherWay, type Relation } from "../social/public.ts";
 import { users } from "../users/schema.ts";
 import { posts } from "./schema.ts";
 

@@ -1,7 +1,7 @@
 import { PRIVATE_MESSAGE_MESSAGES } from "@airwave/contracts";
 import type { Refusal } from "../../platform/authorize.ts";
 import { isAccountBanActive } from "../auth/bans.ts";
-import { isBlockedEitherWay, type Relation } from "../social/visibility.ts";
+import { isBlockedEitherWay, type Relation } from "../social/public.ts";
 import type { UserRow } from "../users/schema.ts";
 
 type Recipient = Pick<UserRow, "role" | "banExpiresAt" | "isPrivate">;

@@ -21,12 +21,7 @@ import { prepared } from "../../platform/db/prepared.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { notify } from "../notifications/service.ts";
-import {
-  anyBlockAmong,
-  contentVisibleSql,
-  hearsSql,
-  relationBetween,
-} from "../social/visibility.ts";
+import { anyBlockAmong, contentVisibleSql, hearsSql, relationBetween } from "../social/public.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { messagesPolicy } from "./policy.ts";
 import { conversationParticipants, conversations, privateMessages } from "./schema.ts";

@@ -8,7 +8,7 @@ import { and, eq, inArray, lte, min } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { Tx } from "../../platform/db/index.ts";
 import { type AfterCommit, transaction } from "../../platform/db/transaction.ts";
-import { lastBoundary, settledAt } from "../arcade/month.ts";
+import { lastBoundary, settledAt } from "../arcade/public.ts";
 import { moveGamePoints } from "../points/service.ts";
 import { openBetting } from "./bets.ts";
 import {

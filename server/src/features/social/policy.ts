@@ -1,6 +1,6 @@
 import { SOCIAL_MESSAGES, USER_MESSAGES } from "@airwave/contracts";
 import type { Refusal } from "../../platform/authorize.ts";
-import { usersPolicy } from "../users/policy.ts";
+import { usersPolicy } from "../users/public.ts";
 import type { UserRow } from "../users/schema.ts";
 import { canSeeContent, isBlockedEitherWay, type Relation } from "./visibility.ts";
 

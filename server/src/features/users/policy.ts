@@ -1,7 +1,7 @@
 import { isStaffRole, SOCIAL_MESSAGES, USER_MESSAGES } from "@airwave/contracts";
 import { type Refusal, refusalError } from "../../platform/authorize.ts";
 import { isAccountBanActive } from "../auth/bans.ts";
-import { canSeeContent, isBlockedEitherWay, type Relation } from "../social/visibility.ts";
+import { canSeeContent, isBlockedEitherWay, type Relation } from "../social/public.ts";
 import type { UserRow } from "./schema.ts";
 
 type Viewer = Pick<UserRow, "role">;

@@ -14,8 +14,8 @@ import type { DbOrTx } from "../../platform/db/index.ts";
 import { prepared } from "../../platform/db/prepared.ts";
 import { notFound } from "../../platform/errors.ts";
 import { posts } from "../posts/schema.ts";
+import { relationBetween, relationColumns, relationFrom } from "../social/public.ts";
 import { blocks, followRequests, follows } from "../social/schema.ts";
-import { relationBetween, relationColumns, relationFrom } from "../social/visibility.ts";
 import {
   accountBanActiveSql,
   basicUserColumns,
