@@ -1,10 +1,4 @@
-import {
-  AUTH_MESSAGES,
-  type AuthStatus,
-  CHAT_SERVER_EVENTS,
-  PATHS,
-  STORAGE_KEYS,
-} from "@airwave/contracts";
+import { type AuthStatus, CHAT_SERVER_EVENTS, PATHS, STORAGE_KEYS } from "@airwave/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -102,9 +96,5 @@ describe("a force-kick on the session's connection", () => {
 
   it("goes to the start page for a kick that is not a ban", async () => {
     expect(await destinationOf("Your account has been deleted")).toBe(PATHS.root);
-  });
-
-  it("opens the login page when the session ended elsewhere (logout, sign out everywhere, a reset)", async () => {
-    expect(await destinationOf(AUTH_MESSAGES.sessionEnded)).toBe(PATHS.login);
   });
 });

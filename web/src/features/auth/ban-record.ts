@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, BAN_REASONS, type BanReason, PATHS } from "@airwave/contracts";
+import { BAN_REASONS, type BanReason, PATHS } from "@airwave/contracts";
 
 /**
  * What the /banned page shows: a ban answer of the server (the login's 403, the guard's auth status,
@@ -74,8 +74,6 @@ export const mentionsBan = (reason: string) => /\bban/i.test(reason);
  * with the kick's reason kept (the server's text), or the start page.
  */
 export function kickDestination(reason: string): string {
-  // A session ended elsewhere (logout, sign out everywhere, a password reset): sign in again.
-  if (reason === AUTH_MESSAGES.sessionEnded) return PATHS.login;
   if (!mentionsBan(reason)) return PATHS.root;
   const detail = reason.replace(/^You have been banned:?\s*/i, "").trim();
   return rememberBan({ reason: "account_banned", banReason: detail || null });
