@@ -31,7 +31,15 @@ export interface TestNginx {
  */
 export function renderDeployConf(
   conf: string,
-  options: { instances: number[]; http: number; https: number; cert: string; key: string },
+  options: {
+    instances: number[];
+    http: number;
+    https: number;
+    cert: string;
+    key: string;
+    /** The listener relay's port (`upstream airwave_radio`), when the run has one. */
+    relay?: number;
+  },
 ): string {
   const servers = (indent: string, rest: string) =>
     options.instances.map((port) => `${indent}server 127.0.0.1:${port} ${rest};`).join("\n");
@@ -51,6 +59,12 @@ export function renderDeployConf(
     [/^( +ssl_certificate +)\S+;$/gm, (_all, head = "") => `${head}${options.cert};`, 1],
     [/^( +ssl_certificate_key +)\S+;$/gm, (_all, head = "") => `${head}${options.key};`, 1],
   ];
+  if (options.relay !== undefined)
+    changes.push([
+      /^(upstream airwave_radio \{\n(?: +[^\n]*\n)*? +server )127\.0\.0\.1:\d+/gm,
+      (_all, head = "") => `${head}127.0.0.1:${options.relay}`,
+      1,
+    ]);
   let out = conf;
   for (const [pattern, replace, expected] of changes) {
     const found = out.match(pattern)?.length ?? 0;
@@ -79,10 +93,21 @@ function makeCertificate(dir: string): { cert: string; key: string } {
   return { cert, key };
 }
 
-/** Starts nginx (in the foreground, dying with this process) on `http` and `https` ports. */
+/**
+ * Starts nginx (in the foreground, dying with this process) on `http` and `https` ports. One worker
+ * of 8,192 connections unless `workers` (a number or "auto", one per core) and `workerConnections`
+ * say otherwise (a proxied listener is two connections); `relay` as in renderDeployConf.
+ */
 export async function startNginx(
   dir: string,
-  options: { instances: number[]; http: number; https: number },
+  options: {
+    instances: number[];
+    http: number;
+    https: number;
+    relay?: number;
+    workers?: number | "auto";
+    workerConnections?: number;
+  },
 ): Promise<TestNginx> {
   mkdirSync(dir, { recursive: true });
   const { cert, key } = makeCertificate(dir);
@@ -99,11 +124,11 @@ export async function startNginx(
     main,
     `daemon off;
 user ${os.userInfo().username};
-worker_processes 1;
-worker_rlimit_nofile 16384;
+worker_processes ${options.workers ?? 1};
+worker_rlimit_nofile ${Math.max(16384, (options.workerConnections ?? 0) + 1024)};
 pid ${path.join(dir, "nginx.pid")};
 error_log ${path.join(dir, "error.log")} warn;
-events { worker_connections 8192; }
+events { worker_connections ${options.workerConnections ?? 8192}; }
 http {
   access_log off;
   ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}

@@ -1,0 +1,135 @@
+// A listener load generator of bench/listeners.ts, run as a process of its own (several of them, so
+// the client side is neither the bottleneck nor counted as the server's CPU). Plain `net`/`tls`
+// sockets: each listener sends one HTTP GET for the stream and counts the body bytes it receives.
+// Driven over IPC by the benchmark:
+//   { type: "open", group, url, count, startAt, rampMs, localAddress?, ca? }: opens `count`
+//     listeners evenly spread over `rampMs` from `startAt` (epoch ms, so the workers keep in step);
+//   { type: "snapshot" }: answers every listener's figures so far (see `Listener`) and this
+//     process's CPU time;
+//   { type: "close" }: closes every listener, answers { type: "closed" }.
+import net from "node:net";
+import tls from "node:tls";
+
+export interface OpenCommand {
+  type: "open";
+  group: string;
+  url: string;
+  count: number;
+  startAt: number;
+  rampMs: number;
+  localAddress?: string;
+  ca?: string;
+}
+
+/** One listener as a snapshot reports it: [group, ms from its scheduled start to the answer's head (-1: none yet), body bytes, open (1/0), error]. */
+export type ListenerFigures = [string, number, number, number, string];
+
+export interface Snapshot {
+  type: "snapshot";
+  at: number;
+  cpuMs: number;
+  listeners: ListenerFigures[];
+}
+
+interface Listener {
+  group: string;
+  connectMs: number;
+  bytes: number;
+  open: boolean;
+  error: string;
+  socket?: net.Socket;
+}
+
+const listeners: Listener[] = [];
+const send = (message: unknown) => process.send?.(message);
+
+/** Opens one listener at `url` now; `scheduled` is when it was due (its connect time counts from then). */
+function listen(command: OpenCommand, scheduled: number) {
+  const url = new URL(command.url);
+  const secure = url.protocol === "https:";
+  const port = Number(url.port || (secure ? 443 : 80));
+  const listener: Listener = {
+    group: command.group,
+    connectMs: -1,
+    bytes: 0,
+    open: true,
+    error: "",
+  };
+  listeners.push(listener);
+  const request = `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: airwave-bench-listener\r\nAccept: */*\r\nConnection: close\r\n\r\n`;
+  const options = { host: url.hostname, port, localAddress: command.localAddress };
+  const socket = secure
+    ? tls.connect({ ...options, ca: command.ca, servername: undefined }, () =>
+        socket.write(request),
+      )
+    : net.connect(options, () => socket.write(request));
+  listener.socket = socket;
+  let head = "";
+  socket.on("data", (chunk: Buffer) => {
+    if (listener.connectMs >= 0) {
+      listener.bytes += chunk.length;
+      return;
+    }
+    head += chunk.toString("latin1");
+    const end = head.indexOf("\r\n\r\n");
+    if (end < 0) {
+      if (head.length > 16_384) socket.destroy(new Error("no end of the answer's head"));
+      return;
+    }
+    const status = /^(?:HTTP\/1\.[01]|ICY) (\d{3})/.exec(head)?.[1];
+    if (status !== "200") {
+      listener.error = `status ${status ?? "?"}`;
+      socket.destroy();
+      return;
+    }
+    listener.connectMs = Date.now() - scheduled;
+    listener.bytes += head.length - end - 4;
+    head = "";
+  });
+  socket.on("error", (err: NodeJS.ErrnoException) => {
+    if (!listener.error) listener.error = err.code ?? err.message;
+  });
+  socket.on("close", () => {
+    listener.open = false;
+    listener.socket = undefined;
+    if (!listener.error) listener.error = "closed";
+  });
+}
+
+function open(command: OpenCommand) {
+  const gap = command.count > 1 ? command.rampMs / command.count : 0;
+  let next = 0;
+  const tick = () => {
+    const now = Date.now();
+    while (next < command.count) {
+      const due = command.startAt + next * gap;
+      if (due > now) break;
+      listen(command, due);
+      next++;
+    }
+    if (next < command.count) setTimeout(tick, Math.max(0, command.startAt + next * gap - now));
+  };
+  setTimeout(tick, Math.max(0, command.startAt - Date.now()));
+}
+
+process.on("message", (command: { type: string }) => {
+  if (command.type === "open") open(command as OpenCommand);
+  else if (command.type === "snapshot") {
+    const cpu = process.cpuUsage();
+    const snapshot: Snapshot = {
+      type: "snapshot",
+      at: Date.now(),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      listeners: listeners.map((l) => [l.group, l.connectMs, l.bytes, l.open ? 1 : 0, l.error]),
+    };
+    send(snapshot);
+  } else if (command.type === "close") {
+    for (const l of listeners) {
+      l.socket?.destroy();
+      l.error ||= "closed by the benchmark";
+    }
+    listeners.length = 0;
+    send({ type: "closed" });
+  }
+});
+send({ type: "ready" });

@@ -1,0 +1,616 @@
+// The radio at audience scale (issue 27): thousands of listeners on the real station. One run starts
+// the bundled station (station/station.mjs startStation: Icecast, Liquidsoap playing generated
+// tones, and the listener relay) in a temporary DATA_DIR on free ports, the app as a process of its
+// own on a throw-away PostgreSQL (pointed at that station), and nginx with the real
+// deploy/nginx.conf (server/test/cluster/nginx.ts: TLS with a certificate made for the run; the
+// plain-HTTP server only redirects). Listeners are plain `net`/`tls` sockets in BENCH_LISTENER_WORKERS
+// (3) processes of their own (bench/lib-listeners.ts), each from a loopback address of its own.
+//
+// Per path: BENCH_LISTENERS (5,000) listeners connecting evenly over 10 s, held BENCH_HOLD_SECONDS
+// (30); then a burst of BENCH_BURST (2,000) more within 1 s, given 10 s to connect and then held
+// 10 s. Paths: Icecast asked directly (the baseline, its client limit raised), the public stream
+// URL of the embedded station (the relay: `listenUrl`), and nginx's `/radio.mp3` (deploy/nginx.conf).
+// A listener is "at rate" when it received at least 90% of the stream's bitrate (Icecast's status)
+// over the window. The chat room in the same run: 200 members, 10 messages per second in total
+// (lib-chat's measureDeliveries), once without listeners and once while the listeners are held on
+// the embedded path. CPU (% of one core) of Icecast, the relay, nginx, the app and the load
+// generators per phase, from /proc.
+//
+// Budgets (exit code 1 when one is missed): on the embedded and nginx paths every one of the held
+// listeners at rate; of the burst, >= 95% connected within 10 s and at rate, and no fewer than
+// Icecast alone managed; the chat's p99 and the app's CPU with the listeners within 10% of without.
+import { type ChildProcess, fork } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { CHAT_SERVER_EVENTS as OUT, RADIO_PATHS } from "@airwave/contracts";
+import type { Socket } from "socket.io-client";
+import { startPostgres } from "../scripts/lib/postgres.mjs";
+import { openDatabase } from "../server/src/platform/db/index.ts";
+import { startNginx, type TestNginx } from "../server/test/cluster/nginx.ts";
+import { freePortPair } from "../server/test/free-port.ts";
+import {
+  ensureTones,
+  type RunningStation,
+  startStation,
+  stationConfigFromEnv,
+} from "../station/station.mjs";
+import { freePort, root, startProcess } from "./lib.ts";
+import {
+  type Column,
+  connectMember,
+  cpuMs,
+  type Deliveries,
+  fillRoom,
+  measureDeliveries,
+  printColumns,
+  RATE,
+  SECONDS,
+  seedChatMembers,
+  sleep,
+  stopProcess,
+} from "./lib-chat.ts";
+import type { ListenerFigures, OpenCommand, Snapshot } from "./lib-listeners.ts";
+
+const count = (name: string, fallback: number) => {
+  const n = Math.trunc(Number(process.env[name] ?? fallback));
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+const LISTENERS = count("BENCH_LISTENERS", 5000);
+const BURST = count("BENCH_BURST", 2000);
+const HOLD_SECONDS = count("BENCH_HOLD_SECONDS", 30);
+const WORKERS = count("BENCH_LISTENER_WORKERS", 3);
+const RAMP_SECONDS = 10;
+const BURST_SECONDS = 1;
+/** The burst's listeners must be connected this long after it began, then are held this long. */
+const BURST_DEADLINE_SECONDS = 10;
+const BURST_HOLD_SECONDS = Math.min(10, HOLD_SECONDS);
+const CHAT_MEMBERS = 200;
+const BUDGET = { rate: 0.9, burstConnected: 0.95, chat: 0.1 };
+const fmt = (n: number) => n.toLocaleString("en-GB");
+
+// ---------------------------------------------------------------------------------------------
+// The load generators.
+
+interface Figures {
+  /** Which listener: its load generator and its place there (the same in every snapshot). */
+  id: number;
+  group: string;
+  connectMs: number;
+  bytes: number;
+  open: boolean;
+  error: string;
+  /** When the snapshot holding these figures was taken (epoch ms). */
+  at: number;
+}
+
+interface Taken {
+  at: number;
+  loadgenCpuMs: number;
+  listeners: Figures[];
+  /** CPU ms so far of each measured server process, by name. */
+  cpu: Record<string, number>;
+}
+
+class LoadGenerators {
+  private constructor(private readonly children: ChildProcess[]) {}
+
+  static async start(workers: number): Promise<LoadGenerators> {
+    const children = Array.from({ length: workers }, () =>
+      fork(path.join(root, "bench/lib-listeners.ts"), [], {
+        cwd: root,
+        execArgv: ["--import", "tsx"],
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      }),
+    );
+    await Promise.all(children.map((c) => LoadGenerators.reply(c, "ready")));
+    return new LoadGenerators(children);
+  }
+
+  private static reply<T>(child: ChildProcess, type: string): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: { type: string }) => {
+        if (m.type !== type) return;
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+        resolve(m as T);
+      };
+      const onExit = (code: number | null) =>
+        reject(new Error(`a listener load generator exited (${code}) before answering ${type}`));
+      child.on("message", onMessage);
+      child.once("exit", onExit);
+    });
+  }
+
+  /** `total` listeners of `group` at `url`, spread evenly over `rampMs` from `startAt` across the workers. */
+  open(group: string, url: string, total: number, startAt: number, rampMs: number, ca?: string) {
+    const w = this.children.length;
+    const gap = rampMs / total;
+    this.children.forEach((child, i) => {
+      const share = Math.floor(total / w) + (i < total % w ? 1 : 0);
+      const command: OpenCommand = {
+        type: "open",
+        group,
+        url,
+        count: share,
+        startAt: startAt + i * gap,
+        rampMs: share * gap * w,
+        localAddress: `127.0.0.${2 + i}`,
+        ca,
+      };
+      child.send(command);
+    });
+  }
+
+  async snapshot(): Promise<{ at: number; cpuMs: number; listeners: Figures[] }> {
+    const answers = await Promise.all(
+      this.children.map((c) => {
+        const answer = LoadGenerators.reply<Snapshot>(c, "snapshot");
+        c.send({ type: "snapshot" });
+        return answer;
+      }),
+    );
+    const toFigures = (
+      worker: number,
+      at: number,
+      [group, connectMs, bytes, open, error]: ListenerFigures,
+      i: number,
+    ) => ({
+      id: worker * 1_000_000 + i,
+      group,
+      connectMs,
+      bytes,
+      open: open === 1,
+      error,
+      at,
+    });
+    return {
+      at: Math.max(...answers.map((a) => a.at)),
+      cpuMs: answers.reduce((sum, a) => sum + a.cpuMs, 0),
+      listeners: answers.flatMap((a, w) => a.listeners.map((l, i) => toFigures(w, a.at, l, i))),
+    };
+  }
+
+  async close() {
+    await Promise.all(
+      this.children.map((c) => {
+        const answer = LoadGenerators.reply(c, "closed");
+        c.send({ type: "close" });
+        return answer;
+      }),
+    );
+  }
+
+  async stop() {
+    for (const c of this.children) await stopProcess(c);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures.
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+/** Listeners of `group` that received at least BUDGET.rate of `bytesPerSecond` between two snapshots. */
+function atRate(from: Taken, to: Taken, group: string, bytesPerSecond: number, only?: Set<number>) {
+  const earlier = new Map(from.listeners.map((l) => [l.id, l]));
+  let n = 0;
+  for (const l of to.listeners) {
+    if (l.group !== group || (only && !only.has(l.id))) continue;
+    const before = earlier.get(l.id);
+    const start = before?.at ?? from.at;
+    const bytes = l.bytes - (before?.bytes ?? 0);
+    if (l.open && bytes >= BUDGET.rate * bytesPerSecond * ((l.at - start) / 1000)) n++;
+  }
+  return n;
+}
+
+/** The most frequent reasons listeners of `group` were lost or refused, e.g. "ECONNRESET x12". */
+function errors(taken: Taken, group: string): string {
+  const by = new Map<string, number>();
+  for (const l of taken.listeners)
+    if (l.group === group && l.error) by.set(l.error, (by.get(l.error) ?? 0) + 1);
+  return [...by]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 2)
+    .map(([e, n]) => `${e} x${n}`)
+    .join(", ");
+}
+
+interface Row {
+  path: string;
+  phase: string;
+  listeners: number;
+  connected: number;
+  p50: number;
+  p99: number;
+  /** Share at rate (NaN where not measured). */
+  atRate: number;
+  /** During the burst: the share of the earlier listeners still at rate. */
+  heldAtRate: number;
+  cpu: Record<string, number>;
+  loadgenCpu: number;
+  /** What the server said it had (Icecast's or the relay's listener count), at the phase's end. */
+  counted: string;
+  errors: string;
+}
+
+const CPU_NAMES = ["icecast", "relay", "nginx", "app"] as const;
+
+const COLUMNS: Column<Row>[] = [
+  { head: "path", cell: (r) => r.path },
+  { head: "phase", cell: (r) => r.phase },
+  { head: "listeners", cell: (r) => fmt(r.listeners) },
+  { head: "connected", cell: (r) => fmt(r.connected) },
+  { head: "conn p50 ms", cell: (r) => (Number.isNaN(r.p50) ? "-" : r.p50.toFixed(0)) },
+  { head: "conn p99 ms", cell: (r) => (Number.isNaN(r.p99) ? "-" : r.p99.toFixed(0)) },
+  {
+    head: ">=90% rate",
+    cell: (r) => (Number.isNaN(r.atRate) ? "-" : `${(r.atRate * 100).toFixed(1)}%`),
+  },
+  {
+    head: "earlier >=90%",
+    cell: (r) => (Number.isNaN(r.heldAtRate) ? "-" : `${(r.heldAtRate * 100).toFixed(1)}%`),
+  },
+  { head: "server count", cell: (r) => r.counted },
+  ...CPU_NAMES.map((name) => ({
+    head: `${name} %`,
+    cell: (r: Row) => {
+      const v = r.cpu[name];
+      return v === undefined ? "-" : v.toFixed(1);
+    },
+  })),
+  { head: "loadgen %", cell: (r) => r.loadgenCpu.toFixed(0) },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The run.
+
+const cpuPercent = (from: Taken, to: Taken) => {
+  const seconds = (to.at - from.at) / 1000;
+  return Object.fromEntries(
+    Object.entries(to.cpu).map(([name, ms]) => [name, (ms - (from.cpu[name] ?? 0)) / seconds / 10]),
+  );
+};
+
+/** The pid a station pid file in DATA_DIR/station names, if any. */
+function stationPid(dataDir: string, name: string): number | undefined {
+  try {
+    const record = JSON.parse(readFileSync(path.join(dataDir, "station", `${name}.pid`), "utf8"));
+    return Number.isInteger(record.pid) ? record.pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The listener count a status answer (Icecast's status-json.xsl, the relay's /status.json) reports. */
+async function reportedListeners(url: string | undefined): Promise<string> {
+  if (!url) return "-";
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
+    const body = (await res.json()) as Record<string, unknown>;
+    const found: number[] = [];
+    // Icecast: icestats.source.listeners (a number); a relay may say { listeners: { current } }.
+    const walk = (v: unknown, key: string) => {
+      if (key === "listeners" && typeof v === "number") found.push(v);
+      else if (key === "listeners" && v && typeof v === "object") {
+        const { current, total } = v as { current?: unknown; total?: unknown };
+        const n = typeof current === "number" ? current : total;
+        if (typeof n === "number") found.push(n);
+      } else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, k);
+    };
+    walk(body, "");
+    return found.length ? fmt(Math.max(...found)) : "?";
+  } catch {
+    return "?";
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "airwave-bench-listeners-"));
+const musicDir = path.join(dataDir, "autodj");
+const children: ChildProcess[] = [];
+let station: RunningStation | undefined;
+let nginx: TestNginx | undefined;
+let loadgen: LoadGenerators | undefined;
+let pgServer: Awaited<ReturnType<typeof startPostgres>> | undefined;
+const sockets: Socket[] = [];
+const failures: string[] = [];
+try {
+  const [icecastPort, harborPort, listenPort, appPort, httpPort, httpsPort] = [
+    await freePort(),
+    await freePortPair(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  // The station's settings as `npm start` reads them (the relay's and Icecast's limits included).
+  const stationEnv = {
+    DATA_DIR: dataDir,
+    STATION_MUSIC_DIR: musicDir,
+    PORT: String(appPort),
+    ICECAST_PORT: String(icecastPort),
+    STATION_HARBOR_PORT: String(harborPort),
+    RADIO_LISTEN_HOST: "127.0.0.1",
+    RADIO_LISTEN_PORT: String(listenPort),
+    // Icecast alone must hold every listener of the baseline path (its default caps far lower).
+    ICECAST_MAX_CLIENTS: String(LISTENERS + BURST + 500),
+  };
+  await ensureTones(musicDir);
+  station = await startStation(stationConfigFromEnv(stationEnv, root));
+  const running = station as RunningStation & {
+    listenUrl?: string;
+    pids: Record<string, number | undefined>;
+  };
+  const icecastPid = running.pids.icecast;
+  const relayPid = running.pids.relay ?? stationPid(dataDir, "relay");
+  const relay = running.listenUrl && relayPid ? running.listenUrl : undefined;
+
+  // The stream's bitrate, as the station announces it.
+  const status = (await (await fetch(`${station.icecastUrl}/status-json.xsl`)).json()) as {
+    icestats?: { source?: { bitrate?: number; audio_info?: string } };
+  };
+  const source = status.icestats?.source;
+  const kbps =
+    Number(source?.bitrate) || Number(/bitrate=(\d+)/.exec(source?.audio_info ?? "")?.[1]) || 128;
+  const bytesPerSecond = (kbps * 1000) / 8;
+
+  pgServer = await startPostgres();
+  const database = await openDatabase({ url: pgServer.url });
+  await database.migrate();
+  await database.close();
+  await seedChatMembers(pgServer.url, CHAT_MEMBERS);
+  const app = await startProcess(
+    "server/src/main.ts",
+    {
+      DATABASE_URL: pgServer.url,
+      ADMIN_PASSWORD: "bench-admin-password",
+      STATION: "on",
+      ...stationEnv,
+      CAMS: "off",
+    },
+    `http://127.0.0.1:${appPort}/api/health`,
+  );
+  children.push(app);
+  const appUrl = `http://127.0.0.1:${appPort}`;
+
+  // Two nginx connections per proxied listener, and the chat's.
+  nginx = await startNginx(path.join(dataDir, "nginx"), {
+    instances: [appPort],
+    http: httpPort,
+    https: httpsPort,
+    relay: relay ? listenPort : undefined,
+    workers: "auto",
+    workerConnections: Math.min(18_000, Math.ceil(((LISTENERS + BURST) * 2 + 1000) / 2)),
+  });
+  const nginxConf = readFileSync(path.join(dataDir, "nginx", "airwave.conf"), "utf8");
+  const nginxRadio = /location = \/radio\.mp3/.test(nginxConf);
+
+  const paths: { name: string; url: string; ca?: string; status?: string; chat?: boolean }[] = [
+    {
+      name: "Icecast direct (base)",
+      url: station.streamUrl,
+      status: `${station.icecastUrl}/status-json.xsl`,
+    },
+    relay
+      ? {
+          name: "embedded (relay)",
+          url: relay,
+          status: new URL("/status.json", relay).href,
+          chat: true,
+        }
+      : { name: "embedded (app relay)", url: `${appUrl}${RADIO_PATHS.stream}`, chat: true },
+    nginxRadio && relay
+      ? {
+          name: "nginx /radio.mp3",
+          url: `${nginx.url}/radio.mp3`,
+          ca: nginx.ca,
+          status: new URL("/status.json", relay).href,
+        }
+      : {
+          name: `nginx ${RADIO_PATHS.stream}`,
+          url: `${nginx.url}${RADIO_PATHS.stream}`,
+          ca: nginx.ca,
+        },
+  ];
+  if (!relay)
+    failures.push(
+      "the station has no listener relay (startStation answered no listenUrl): the embedded and nginx paths measured the app's /api/radio/stream",
+    );
+  else if (!nginxRadio)
+    failures.push(
+      "deploy/nginx.conf has no `location = /radio.mp3`: nginx measured /api/radio/stream",
+    );
+
+  const cpuPids = (): Record<string, number[]> => ({
+    icecast: icecastPid ? [icecastPid] : [],
+    relay: relayPid ? [relayPid] : [],
+    nginx: nginx?.pids() ?? [],
+    app: app.pid ? [app.pid] : [],
+  });
+  const take = async (): Promise<Taken> => {
+    const pids = cpuPids();
+    const cpu: Record<string, number> = {};
+    for (const [name, list] of Object.entries(pids))
+      if (list.length) cpu[name] = list.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const s = await (loadgen as LoadGenerators).snapshot();
+    return { at: s.at, loadgenCpuMs: s.cpuMs, listeners: s.listeners, cpu };
+  };
+  const loadgenPercent = (from: Taken, to: Taken) =>
+    (to.loadgenCpuMs - from.loadgenCpuMs) / ((to.at - from.at) / 1000) / 10;
+
+  console.log(
+    `listeners: the real station (${kbps} kbps MP3), ${fmt(LISTENERS)} listeners over ${RAMP_SECONDS} s held ${HOLD_SECONDS} s, then ${fmt(BURST)} more within ${BURST_SECONDS} s (${BURST_DEADLINE_SECONDS} s to connect, held ${BURST_HOLD_SECONDS} s); ${WORKERS} load generator processes; nginx with deploy/nginx.conf over TLS`,
+  );
+
+  // The chat: 200 members in the room, measured before any listener.
+  await fillRoom(sockets, CHAT_MEMBERS, (n) => connectMember(appUrl, n));
+  const chatQuiet = await measureDeliveries(sockets, [app.pid ?? 0]);
+  for (const s of sockets) s.off(OUT.message).off(OUT.system).off(OUT.error);
+  let chatLoaded: Deliveries | undefined;
+
+  loadgen = await LoadGenerators.start(WORKERS);
+  const rows: Row[] = [];
+  const burstShare: Record<string, number> = {};
+  for (const p of paths) {
+    const ramp = `ramp-${p.name}`;
+    const burst = `burst-${p.name}`;
+    const t0 = await take();
+    const startAt = Date.now() + 300;
+    loadgen.open(ramp, p.url, LISTENERS, startAt, RAMP_SECONDS * 1000, p.ca);
+    await sleep(startAt + RAMP_SECONDS * 1000 + 1000 - Date.now());
+    const t1 = await take();
+    const chat = p.chat ? measureDeliveries(sockets, [app.pid ?? 0]) : undefined;
+    await sleep(t1.at + HOLD_SECONDS * 1000 - Date.now());
+    const t2 = await take();
+    const heldCount = await reportedListeners(p.status);
+    if (chat) {
+      chatLoaded = await chat;
+      for (const s of sockets) s.off(OUT.message).off(OUT.system).off(OUT.error);
+    }
+
+    const tB = await take();
+    const burstAt = Date.now() + 200;
+    loadgen.open(burst, p.url, BURST, burstAt, BURST_SECONDS * 1000, p.ca);
+    await sleep(burstAt + BURST_DEADLINE_SECONDS * 1000 - Date.now());
+    const t3 = await take();
+    await sleep(t3.at + BURST_HOLD_SECONDS * 1000 - Date.now());
+    const t4 = await take();
+    const burstCount = await reportedListeners(p.status);
+    await loadgen.close();
+
+    const rampConnect = t1.listeners.filter((l) => l.group === ramp && l.connectMs >= 0);
+    rows.push({
+      path: p.name,
+      phase: `${fmt(LISTENERS)} in ${RAMP_SECONDS} s`,
+      listeners: LISTENERS,
+      connected: rampConnect.length,
+      p50: percentile(
+        rampConnect.map((l) => l.connectMs),
+        50,
+      ),
+      p99: percentile(
+        rampConnect.map((l) => l.connectMs),
+        99,
+      ),
+      atRate: Number.NaN,
+      heldAtRate: Number.NaN,
+      cpu: cpuPercent(t0, t1),
+      loadgenCpu: loadgenPercent(t0, t1),
+      counted: "",
+      errors: errors(t1, ramp),
+    });
+    const held = atRate(t1, t2, ramp, bytesPerSecond);
+    rows.push({
+      path: p.name,
+      phase: `held ${HOLD_SECONDS} s`,
+      listeners: LISTENERS,
+      connected: t2.listeners.filter((l) => l.group === ramp && l.open && l.connectMs >= 0).length,
+      p50: Number.NaN,
+      p99: Number.NaN,
+      atRate: held / LISTENERS,
+      heldAtRate: Number.NaN,
+      cpu: cpuPercent(t1, t2),
+      loadgenCpu: loadgenPercent(t1, t2),
+      counted: heldCount,
+      errors: errors(t2, ramp),
+    });
+    // Burst listeners connected within the deadline (their index in the snapshots), then at rate.
+    const inTime = t3.listeners.filter(
+      (l) => l.group === burst && l.connectMs >= 0 && l.connectMs <= BURST_DEADLINE_SECONDS * 1000,
+    );
+    const burstConnect = inTime.map((l) => l.connectMs);
+    const burstAtRate =
+      atRate(t3, t4, burst, bytesPerSecond, new Set(inTime.map((l) => l.id))) / BURST;
+    burstShare[p.name] = burstAtRate;
+    rows.push({
+      path: p.name,
+      phase: `+${fmt(BURST)} in ${BURST_SECONDS} s`,
+      listeners: BURST,
+      connected: inTime.length,
+      p50: percentile(burstConnect, 50),
+      p99: percentile(burstConnect, 99),
+      atRate: burstAtRate,
+      heldAtRate: atRate(tB, t4, ramp, bytesPerSecond) / LISTENERS,
+      cpu: cpuPercent(tB, t4),
+      loadgenCpu: loadgenPercent(tB, t4),
+      counted: burstCount,
+      errors: errors(t4, burst),
+    });
+    if (p !== paths[0]) {
+      const name = p.name;
+      if (held < LISTENERS)
+        failures.push(
+          `${name}: ${fmt(LISTENERS - held)} of the held listeners below 90% of the bitrate`,
+        );
+      if (burstAtRate < BUDGET.burstConnected)
+        failures.push(
+          `${name}: ${(burstAtRate * 100).toFixed(1)}% of the burst connected within ${BURST_DEADLINE_SECONDS} s and at rate (< ${BUDGET.burstConnected * 100}%)`,
+        );
+      if (burstAtRate < (burstShare[paths[0]?.name ?? ""] ?? 0))
+        failures.push(`${name}: fewer of the burst connected and at rate than Icecast alone`);
+    }
+    // The servers let the closed listeners go before the next path.
+    await sleep(3000);
+  }
+
+  console.log(
+    `  (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        " ",
+      )}; conn: from the scheduled connect to the answer's head; >=90% rate: listeners that received at least 90% of ${kbps} kbps over the window; earlier: the ${fmt(LISTENERS)} held ones during the burst; server count: what Icecast's or the relay's status said at the phase's end; CPU in % of one core)`,
+  );
+  printColumns(COLUMNS, rows);
+  for (const r of rows)
+    if (r.errors) console.log(`  ${r.path}, ${r.phase}: lost or refused: ${r.errors}`);
+
+  console.log(
+    `\n  chat: ${CHAT_MEMBERS} members, ${RATE} messages/s, ${SECONDS} s, without listeners and with ${fmt(LISTENERS)} held on the embedded path`,
+  );
+  type ChatRow = Deliveries & { name: string };
+  const chatRows: ChatRow[] = [{ name: "no listeners", ...chatQuiet }];
+  if (chatLoaded) chatRows.push({ name: `${fmt(LISTENERS)} listeners`, ...chatLoaded });
+  printColumns<ChatRow>(
+    [
+      { head: "", cell: (r) => r.name },
+      { head: "p50 ms", cell: (r) => r.p50.toFixed(1) },
+      { head: "p99 ms", cell: (r) => r.p99.toFixed(1) },
+      { head: "lost", cell: (r) => String(r.lost) },
+      { head: "app cpu %", cell: (r) => (r.cpu[0] ?? Number.NaN).toFixed(1) },
+    ],
+    chatRows,
+  );
+  if (chatLoaded) {
+    const p99 = chatLoaded.p99 / chatQuiet.p99 - 1;
+    const cpu = (chatLoaded.cpu[0] ?? 0) / (chatQuiet.cpu[0] ?? 1) - 1;
+    console.log(
+      `  with listeners: chat p99 ${p99 >= 0 ? "+" : ""}${(p99 * 100).toFixed(0)}%, app CPU ${cpu >= 0 ? "+" : ""}${(cpu * 100).toFixed(0)}%`,
+    );
+    if (p99 > BUDGET.chat)
+      failures.push(`chat p99 ${(p99 * 100).toFixed(0)}% higher with the listeners`);
+    if (cpu > BUDGET.chat)
+      failures.push(`app CPU ${(cpu * 100).toFixed(0)}% higher with the listeners`);
+    if (chatLoaded.lost > 0)
+      failures.push(`chat: ${chatLoaded.lost} deliveries lost with the listeners`);
+  }
+  console.log(
+    failures.length
+      ? `  budget NOT met:\n${failures.map((f) => `   - ${f}`).join("\n")}`
+      : "  budget met: every held listener at rate, burst >= 95% at rate and no worse than Icecast alone, chat and app CPU within 10%",
+  );
+} finally {
+  for (const s of sockets) s.disconnect();
+  await loadgen?.stop();
+  for (const c of children) await stopProcess(c);
+  await nginx?.stop();
+  await station?.stop();
+  await pgServer?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failures.length ? 1 : 0);
