@@ -4,6 +4,8 @@ export interface StationOptions {
   dataDir: string;
   musicDir: string;
   name: string;
+  /** icy-genre (STATION_GENRE). */
+  genre?: string;
   description?: string;
   url?: string;
   mount: string;
@@ -11,6 +13,19 @@ export interface StationOptions {
   icecastPort: number;
   harborHost: string;
   harborPort: number;
+  /** The listener relay (README: Radio): RADIO_LISTEN_HOST (127.0.0.1) and RADIO_LISTEN_PORT (8010). */
+  listenHost?: string;
+  listenPort?: number;
+  /** RADIO_LISTEN_BACKLOG (4096), RADIO_BURST_KB (64), RADIO_LISTENER_QUEUE_KB (512), RADIO_MAX_LISTENERS (10000). */
+  listenBacklog?: number;
+  burstKb?: number;
+  listenerQueueKb?: number;
+  maxListeners?: number;
+  /** Icecast's limits: ICECAST_MAX_CLIENTS (100), ICECAST_MAX_SOURCES (4), ICECAST_QUEUE_SIZE, ICECAST_BURST_SIZE. */
+  icecastMaxClients?: number;
+  icecastMaxSources?: number;
+  icecastQueueSize?: number;
+  icecastBurstSize?: number;
   /** Where Liquidsoap reaches the app (http://127.0.0.1:PORT). */
   appUrl: string;
   /** The shared key; DATA_DIR/station-api.key when left out. */
@@ -25,16 +40,23 @@ export interface StationConfig extends StationOptions {
 
 export interface RunningStation {
   icecastUrl: string;
+  /** Icecast's mount itself (127.0.0.1: Liquidsoap's output, the relay's upstream). */
   streamUrl: string;
+  /** The listener relay's mount, as players on this machine reach it. */
+  listenUrl: string;
+  /** The relay's { listeners, peak, title, onAir }. */
+  relayStatusUrl: string;
   harborPort: number;
-  pids: { icecast: number; liquidsoap: number };
-  /** Resolves (with a reason) when Icecast or Liquidsoap stops. */
+  listenPort: number;
+  pids: { icecast: number; liquidsoap: number; relay: number };
+  /** Resolves (with a reason) when Icecast, Liquidsoap or the relay stops. */
   exited: Promise<string>;
   stop(): Promise<void>;
 }
 
 export const LIQUIDSOAP_SCRIPT: string;
 export const ICECAST_TEMPLATE: string;
+export const RELAY_SCRIPT: string;
 export function rotationPlaylistFile(dataDir: string): string;
 export function stationPackagesInstalled(): boolean;
 export function ffmpegInstalled(): boolean;

@@ -1,5 +1,5 @@
 // The bundled station: runs Icecast 2.4 and Liquidsoap 2.1 (Debian's packages) with this folder's
-// config and script, on the addresses and ports it is given. Used by `npm start` (supervised),
+// config and script, and the listener relay (relay.mjs) that serves the audience, on the addresses and ports it is given. Used by `npm start` (supervised),
 // `npm run station`, the station's integration test and the browser tests.
 //
 // Secrets (Icecast's source, relay and admin passwords; the key Liquidsoap shows the app) are made
@@ -36,6 +36,11 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const LIQUIDSOAP_SCRIPT = path.join(here, "radio.liq");
 export const ICECAST_TEMPLATE = path.join(here, "icecast.xml.template");
+export const RELAY_SCRIPT = path.join(here, "relay.mjs");
+/** The bitrate Liquidsoap encodes at (radio.liq), announced by the relay in icy-br. */
+const BITRATE_KBPS = 128;
+/** The title of a live set whose DJ's encoder sends none (contracts' RADIO_TEXTS.liveTitle). */
+const LIVE_TITLE = "Live Broadcast";
 
 /** The Debian users the two servers run as when we are root (Icecast refuses to run as root). */
 const ICECAST_USER = { user: "icecast2", group: "icecast" };
@@ -87,6 +92,16 @@ export function stationConfigFromEnv(env = process.env, cwd = process.cwd()) {
     }
     return n;
   };
+  const count = (name, fallback, min, max) => {
+    const raw = value(name) ?? String(fallback);
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      throw new Error(
+        `Invalid configuration: ${name} must be a whole number from ${min} to ${max} (got ${raw})`,
+      );
+    }
+    return n;
+  };
   const flag = (name, fallback) => {
     const raw = value(name);
     if (raw === undefined) return fallback;
@@ -109,12 +124,25 @@ export function stationConfigFromEnv(env = process.env, cwd = process.cwd()) {
     dataDir,
     musicDir: path.resolve(cwd, value("STATION_MUSIC_DIR") ?? path.join(dataDir, "autodj")),
     name: value("STATION_NAME") ?? "Airwave Radio",
+    genre: value("STATION_GENRE") ?? "Dance, Hardcore, Drum and Bass",
     url: value("PUBLIC_URL") ?? `http://${appHost}:${appPort}`,
     mount,
     icecastHost: value("ICECAST_HOST") ?? "127.0.0.1",
     icecastPort: port("ICECAST_PORT", 8000),
     harborHost: value("STATION_HARBOR_HOST") ?? "127.0.0.1",
     harborPort: port("STATION_HARBOR_PORT", 8005),
+    // The listener relay (README: Radio): where players connect, and how it treats them.
+    listenHost: value("RADIO_LISTEN_HOST") ?? "127.0.0.1",
+    listenPort: port("RADIO_LISTEN_PORT", 8010),
+    listenBacklog: count("RADIO_LISTEN_BACKLOG", 4096, 1, 65535),
+    burstKb: count("RADIO_BURST_KB", 64, 0, 1024),
+    listenerQueueKb: count("RADIO_LISTENER_QUEUE_KB", 512, 16, 65536),
+    maxListeners: count("RADIO_MAX_LISTENERS", 10_000, 1, 1_000_000),
+    // Icecast's limits: its listeners are the relay (and the app's status requests).
+    icecastMaxClients: count("ICECAST_MAX_CLIENTS", 100, 1, 100_000),
+    icecastMaxSources: count("ICECAST_MAX_SOURCES", 4, 1, 100),
+    icecastQueueSize: count("ICECAST_QUEUE_SIZE", 524_288, 16_384, 67_108_864),
+    icecastBurstSize: count("ICECAST_BURST_SIZE", 65_536, 0, 4_194_304),
     appUrl: `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${appPort}`,
     apiKey: value("STATION_API_KEY"),
   };
@@ -198,7 +226,10 @@ function prepareIcecast(options, runtimeDir, secrets) {
     LOCATION: options.name,
     ADMIN_EMAIL: "admin@localhost",
     HOSTNAME: options.icecastHost,
-    MAX_CLIENTS: 500,
+    MAX_CLIENTS: options.icecastMaxClients ?? 100,
+    MAX_SOURCES: options.icecastMaxSources ?? 4,
+    QUEUE_SIZE: options.icecastQueueSize ?? 524_288,
+    BURST_SIZE: options.icecastBurstSize ?? 65_536,
     SOURCE_PASSWORD: secrets.source,
     RELAY_PASSWORD: secrets.relay,
     ADMIN_PASSWORD: secrets.admin,
@@ -245,6 +276,36 @@ function spawnAs(who, command, args, env) {
   return spawn(cmd, argv, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
 }
 
+/** A host as it goes into a URL (IPv6 addresses in brackets). */
+const hostForUrl = (host) => (host.includes(":") ? `[${host}]` : host);
+
+/** The listener relay's settings, with their defaults (stationConfigFromEnv reads them). */
+function relaySettings(options) {
+  const host = options.listenHost ?? "127.0.0.1";
+  const port = options.listenPort ?? 8010;
+  // Asked on this machine whatever address it listens on.
+  const local = ["0.0.0.0", "::", "[::]"].includes(host) ? "127.0.0.1" : host;
+  return {
+    host,
+    port,
+    backlog: options.listenBacklog ?? 4096,
+    burstKb: options.burstKb ?? 64,
+    queueKb: options.listenerQueueKb ?? 512,
+    maxListeners: options.maxListeners ?? 10_000,
+    localUrl: `http://${hostForUrl(local)}:${port}`,
+  };
+}
+
+/** The relay's /status.json ({ listeners, peak, title, onAir }), or null when it does not answer. */
+async function relayStatus(relay) {
+  try {
+    const res = await fetch(`${relay.localUrl}/status.json`, { signal: AbortSignal.timeout(2000) });
+    return res.ok ? await res.json() : null;
+  } catch {
+    return null;
+  }
+}
+
 async function icecastStatus(options) {
   try {
     const res = await fetch(
@@ -271,9 +332,10 @@ function mountOnAir(status, mount) {
 }
 
 /**
- * Starts Icecast, then Liquidsoap, and resolves once the station's mount is on air. `options` are
- * stationConfigFromEnv()'s (apiKey may be left out: the shared key file is used). `log` receives
- * every line the two servers print. The answer's `exited` resolves when either of them stops.
+ * Starts Icecast, then the listener relay and Liquidsoap, and resolves once the station's mount is on
+ * air and the relay plays it. `options` are stationConfigFromEnv()'s (apiKey may be left out: the
+ * shared key file is used; the relay's and Icecast's limits take their defaults). `log` receives
+ * every line the three print. The answer's `exited` resolves when any of them stops.
  */
 export async function startStation(options, log, notice = log ?? (() => {})) {
   if (!stationPackagesInstalled()) {
@@ -296,15 +358,18 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
     mustReach(ICECAST_USER.user, config, "-r");
     mustReach(LIQUIDSOAP_USER.user, LIQUIDSOAP_SCRIPT, "-r");
     mustReach(LIQUIDSOAP_USER.user, options.musicDir, "-x");
+    mustReach(ICECAST_USER.user, RELAY_SCRIPT, "-r");
   }
   const baseEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8" };
 
   // What an earlier start left running (killed where the parent-death signal could not reach it)
   // goes first; a port another program holds is named instead of starting a server that cannot bind.
   await stopLeftovers(runtimeDir, notice);
+  const relay = relaySettings(options);
   await mustBeFree(options.icecastHost, options.icecastPort, "ICECAST_PORT");
   await mustBeFree(options.harborHost, options.harborPort, "STATION_HARBOR_PORT");
   await mustBeFree(options.harborHost, options.harborPort + 1, "STATION_HARBOR_PORT + 1");
+  await mustBeFree(relay.host, relay.port, "RADIO_LISTEN_PORT");
 
   const icecast = spawnAs(ICECAST_USER, "icecast2", ["-c", config], baseEnv);
   const icecastOutput = collect(icecast, "icecast", log);
@@ -318,7 +383,11 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
   writePidFile(runtimeDir, "icecast", icecast.pid, config);
   let liquidsoap = null;
   let liquidsoapOutput = () => "";
+  let listenerRelay = null;
+  let relayOutput = () => "";
   const stop = async () => {
+    await stopProcess(listenerRelay, 2000);
+    removePidFile(runtimeDir, "relay");
     await stopProcess(liquidsoap);
     removePidFile(runtimeDir, "liquidsoap");
     await stopProcess(icecast);
@@ -328,12 +397,32 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
     await waitFor("Icecast", async () => (await icecastStatus(options)) !== null, [
       { name: "Icecast", child: icecast, output: icecastLog },
     ]);
+    // The listener relay connects to the mount (and again whenever it drops) once Icecast is up.
+    listenerRelay = spawnAs(ICECAST_USER, process.execPath, [RELAY_SCRIPT], {
+      ...baseEnv,
+      RELAY_UPSTREAM_URL: `http://${hostForUrl(options.icecastHost)}:${options.icecastPort}${options.mount}`,
+      RADIO_LISTEN_HOST: relay.host,
+      RADIO_LISTEN_PORT: String(relay.port),
+      RADIO_LISTEN_BACKLOG: String(relay.backlog),
+      RADIO_BURST_KB: String(relay.burstKb),
+      RADIO_LISTENER_QUEUE_KB: String(relay.queueKb),
+      RADIO_MAX_LISTENERS: String(relay.maxListeners),
+      STATION_MOUNT: options.mount,
+      STATION_NAME: options.name,
+      STATION_GENRE: options.genre ?? "",
+      STATION_DESCRIPTION: options.description ?? "",
+      STATION_URL: options.url ?? "",
+      STATION_BITRATE: String(BITRATE_KBPS),
+    });
+    writePidFile(runtimeDir, "relay", listenerRelay.pid, RELAY_SCRIPT);
+    relayOutput = collect(listenerRelay, "relay", log);
     liquidsoap = spawnAs(LIQUIDSOAP_USER, "liquidsoap", [LIQUIDSOAP_SCRIPT], {
       ...baseEnv,
       HOME: runtimeDir,
       STATION_MUSIC_DIR: options.musicDir,
       STATION_NAME: options.name,
       STATION_DESCRIPTION: options.description ?? "",
+      STATION_GENRE: options.genre ?? "",
       STATION_URL: options.url ?? "",
       ICECAST_HOST: options.icecastHost,
       ICECAST_PORT: String(options.icecastPort),
@@ -344,16 +433,24 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
       STATION_APP_URL: options.appUrl,
       STATION_API_KEY: apiKey,
       STATION_ROTATION_PLAYLIST: rotationPlaylist,
+      STATION_LIVE_TITLE: LIVE_TITLE,
     });
     writePidFile(runtimeDir, "liquidsoap", liquidsoap.pid, LIQUIDSOAP_SCRIPT);
     liquidsoapOutput = collect(liquidsoap, "liquidsoap", log);
+    const all = [
+      { name: "Icecast", child: icecast, output: icecastLog },
+      { name: "Liquidsoap", child: liquidsoap, output: liquidsoapOutput },
+      { name: "the listener relay", child: listenerRelay, output: relayOutput },
+    ];
     await waitFor(
       "Liquidsoap",
       async () => mountOnAir(await icecastStatus(options), options.mount),
-      [
-        { name: "Icecast", child: icecast, output: icecastLog },
-        { name: "Liquidsoap", child: liquidsoap, output: liquidsoapOutput },
-      ],
+      all,
+    );
+    await waitFor(
+      "the listener relay",
+      async () => (await relayStatus(relay))?.onAir === true,
+      all,
     );
   } catch (err) {
     await stop();
@@ -362,11 +459,15 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
   return {
     icecastUrl: `http://${options.icecastHost}:${options.icecastPort}`,
     streamUrl: `http://${options.icecastHost}:${options.icecastPort}${options.mount}`,
+    listenUrl: `${relay.localUrl}${options.mount}`,
+    relayStatusUrl: `${relay.localUrl}/status.json`,
     harborPort: options.harborPort,
-    pids: { icecast: icecast.pid, liquidsoap: liquidsoap.pid },
+    listenPort: relay.port,
+    pids: { icecast: icecast.pid, liquidsoap: liquidsoap.pid, relay: listenerRelay.pid },
     exited: Promise.race([
       exitOf(icecast, "Icecast", icecastLog),
       exitOf(liquidsoap, "Liquidsoap", liquidsoapOutput),
+      exitOf(listenerRelay, "The listener relay", relayOutput),
     ]),
     stop,
   };
@@ -388,7 +489,7 @@ export function superviseStation(options, log = console.log) {
     start: () => startStation(options, options.verbose ? log : undefined, say),
     ready: (current) =>
       say(
-        `on air: Icecast ${current.icecastUrl}${options.mount}, live DJs on ${options.harborHost}:${options.harborPort}`,
+        `on air: listeners on ${current.listenUrl}, Icecast ${current.icecastUrl}${options.mount}, live DJs on ${options.harborHost}:${options.harborPort}`,
       ),
   });
 }
