@@ -23,7 +23,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CHAT_SERVER_EVENTS as OUT, RADIO_PATHS } from "@airwave/contracts";
+import { CHAT_SERVER_EVENTS as OUT } from "@airwave/contracts";
 import type { Socket } from "socket.io-client";
 import { startPostgres } from "../scripts/lib/postgres.mjs";
 import { openDatabase } from "../server/src/platform/db/index.ts";
@@ -277,19 +277,8 @@ const cpuPercent = (from: Taken, to: Taken) => {
   );
 };
 
-/** The pid a station pid file in DATA_DIR/station names, if any. */
-function stationPid(dataDir: string, name: string): number | undefined {
-  try {
-    const record = JSON.parse(readFileSync(path.join(dataDir, "station", `${name}.pid`), "utf8"));
-    return Number.isInteger(record.pid) ? record.pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The listener count a status answer (Icecast's status-json.xsl, the relay's /status.json) reports. */
-async function reportedListeners(url: string | undefined): Promise<string> {
-  if (!url) return "-";
+async function reportedListeners(url: string): Promise<string> {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
     const body = (await res.json()) as Record<string, unknown>;
@@ -342,13 +331,8 @@ try {
   };
   await ensureTones(musicDir);
   station = await startStation(stationConfigFromEnv(stationEnv, root));
-  const running = station as RunningStation & {
-    listenUrl?: string;
-    pids: Record<string, number | undefined>;
-  };
-  const icecastPid = running.pids.icecast;
-  const relayPid = running.pids.relay ?? stationPid(dataDir, "relay");
-  const relay = running.listenUrl && relayPid ? running.listenUrl : undefined;
+  const icecastPid = station.pids.icecast;
+  const relayPid = station.pids.relay;
 
   // The stream's bitrate, as the station announces it.
   const status = (await (await fetch(`${station.icecastUrl}/status-json.xsl`)).json()) as {
@@ -378,57 +362,48 @@ try {
   children.push(app);
   const appUrl = `http://127.0.0.1:${appPort}`;
 
+  // The shipped file serves the stream at /radio.mp3 from the relay (`upstream airwave_radio`).
+  const deployConf = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8");
+  const nginxRadio =
+    /location = \/radio\.mp3/.test(deployConf) && /upstream airwave_radio/.test(deployConf);
   // Two nginx connections per proxied listener, and the chat's.
   nginx = await startNginx(path.join(dataDir, "nginx"), {
     instances: [appPort],
     http: httpPort,
     https: httpsPort,
-    relay: relay ? listenPort : undefined,
+    relay: nginxRadio ? listenPort : undefined,
     workers: "auto",
     workerConnections: Math.min(18_000, Math.ceil(((LISTENERS + BURST) * 2 + 1000) / 2)),
   });
-  const nginxConf = readFileSync(path.join(dataDir, "nginx", "airwave.conf"), "utf8");
-  const nginxRadio = /location = \/radio\.mp3/.test(nginxConf);
 
-  const paths: { name: string; url: string; ca?: string; status?: string; chat?: boolean }[] = [
+  const paths: { name: string; url: string; ca?: string; status: string; chat?: boolean }[] = [
     {
       name: "Icecast direct (base)",
       url: station.streamUrl,
       status: `${station.icecastUrl}/status-json.xsl`,
     },
-    relay
-      ? {
-          name: "embedded (relay)",
-          url: relay,
-          status: new URL("/status.json", relay).href,
-          chat: true,
-        }
-      : { name: "embedded (app relay)", url: `${appUrl}${RADIO_PATHS.stream}`, chat: true },
-    nginxRadio && relay
-      ? {
-          name: "nginx /radio.mp3",
-          url: `${nginx.url}/radio.mp3`,
-          ca: nginx.ca,
-          status: new URL("/status.json", relay).href,
-        }
-      : {
-          name: `nginx ${RADIO_PATHS.stream}`,
-          url: `${nginx.url}${RADIO_PATHS.stream}`,
-          ca: nginx.ca,
-        },
+    {
+      name: "embedded (relay)",
+      url: station.listenUrl,
+      status: station.relayStatusUrl,
+      chat: true,
+    },
   ];
-  if (!relay)
+  if (nginxRadio)
+    paths.push({
+      name: "nginx /radio.mp3",
+      url: `${nginx.url}/radio.mp3`,
+      ca: nginx.ca,
+      status: station.relayStatusUrl,
+    });
+  else
     failures.push(
-      "the station has no listener relay (startStation answered no listenUrl): the embedded and nginx paths measured the app's /api/radio/stream",
-    );
-  else if (!nginxRadio)
-    failures.push(
-      "deploy/nginx.conf has no `location = /radio.mp3`: nginx measured /api/radio/stream",
+      "deploy/nginx.conf has no `location = /radio.mp3`: the nginx path was not measured",
     );
 
   const cpuPids = (): Record<string, number[]> => ({
-    icecast: icecastPid ? [icecastPid] : [],
-    relay: relayPid ? [relayPid] : [],
+    icecast: [icecastPid],
+    relay: [relayPid],
     nginx: nginx?.pids() ?? [],
     app: app.pid ? [app.pid] : [],
   });
@@ -447,10 +422,14 @@ try {
     `listeners: the real station (${kbps} kbps MP3), ${fmt(LISTENERS)} listeners over ${RAMP_SECONDS} s held ${HOLD_SECONDS} s, then ${fmt(BURST)} more within ${BURST_SECONDS} s (${BURST_DEADLINE_SECONDS} s to connect, held ${BURST_HOLD_SECONDS} s); ${WORKERS} load generator processes; nginx with deploy/nginx.conf over TLS`,
   );
 
-  // The chat: 200 members in the room, measured before any listener.
+  // The chat: 200 members in the room, measured without listeners just before the embedded path's.
   await fillRoom(sockets, CHAT_MEMBERS, (n) => connectMember(appUrl, n));
-  const chatQuiet = await measureDeliveries(sockets, [app.pid ?? 0]);
-  for (const s of sockets) s.off(OUT.message).off(OUT.system).off(OUT.error);
+  const measureChat = async () => {
+    const figures = await measureDeliveries(sockets, [app.pid ?? 0]);
+    for (const s of sockets) s.off(OUT.message).off(OUT.system).off(OUT.error);
+    return figures;
+  };
+  let chatQuiet: Deliveries | undefined;
   let chatLoaded: Deliveries | undefined;
 
   loadgen = await LoadGenerators.start(WORKERS);
@@ -459,19 +438,17 @@ try {
   for (const p of paths) {
     const ramp = `ramp-${p.name}`;
     const burst = `burst-${p.name}`;
+    if (p.chat) chatQuiet = await measureChat();
     const t0 = await take();
     const startAt = Date.now() + 300;
     loadgen.open(ramp, p.url, LISTENERS, startAt, RAMP_SECONDS * 1000, p.ca);
     await sleep(startAt + RAMP_SECONDS * 1000 + 1000 - Date.now());
     const t1 = await take();
-    const chat = p.chat ? measureDeliveries(sockets, [app.pid ?? 0]) : undefined;
+    const chat = p.chat ? measureChat() : undefined;
     await sleep(t1.at + HOLD_SECONDS * 1000 - Date.now());
     const t2 = await take();
     const heldCount = await reportedListeners(p.status);
-    if (chat) {
-      chatLoaded = await chat;
-      for (const s of sockets) s.off(OUT.message).off(OUT.system).off(OUT.error);
-    }
+    if (chat) chatLoaded = await chat;
 
     const tB = await take();
     const burstAt = Date.now() + 200;
@@ -574,7 +551,8 @@ try {
     `\n  chat: ${CHAT_MEMBERS} members, ${RATE} messages/s, ${SECONDS} s, without listeners and with ${fmt(LISTENERS)} held on the embedded path`,
   );
   type ChatRow = Deliveries & { name: string };
-  const chatRows: ChatRow[] = [{ name: "no listeners", ...chatQuiet }];
+  const chatRows: ChatRow[] = [];
+  if (chatQuiet) chatRows.push({ name: "no listeners", ...chatQuiet });
   if (chatLoaded) chatRows.push({ name: `${fmt(LISTENERS)} listeners`, ...chatLoaded });
   printColumns<ChatRow>(
     [
@@ -586,7 +564,7 @@ try {
     ],
     chatRows,
   );
-  if (chatLoaded) {
+  if (chatQuiet && chatLoaded) {
     const p99 = chatLoaded.p99 / chatQuiet.p99 - 1;
     const cpu = (chatLoaded.cpu[0] ?? 0) / (chatQuiet.cpu[0] ?? 1) - 1;
     console.log(
