@@ -21,8 +21,12 @@ export interface OpenCommand {
   ca?: string;
 }
 
-/** One listener as a snapshot reports it: [group, ms from its scheduled start to the answer's head (-1: none yet), body bytes, open (1/0), error]. */
-export type ListenerFigures = [string, number, number, number, string];
+/**
+ * One listener as a snapshot reports it: [group, ms from its scheduled start to the answer's head
+ * (-1: none yet), body bytes, open (1/0), error, ms from its scheduled start to the end of the TLS
+ * handshake or the TCP connect (-1: not yet)].
+ */
+export type ListenerFigures = [string, number, number, number, string, number];
 
 export interface Snapshot {
   type: "snapshot";
@@ -33,6 +37,7 @@ export interface Snapshot {
 
 interface Listener {
   group: string;
+  socketMs: number;
   connectMs: number;
   bytes: number;
   open: boolean;
@@ -41,6 +46,16 @@ interface Listener {
 }
 
 const listeners: Listener[] = [];
+/** One TLS context per trusted certificate: a context per connection would cost each one milliseconds. */
+const contexts = new Map<string, tls.SecureContext>();
+const contextFor = (ca: string) => {
+  let context = contexts.get(ca);
+  if (!context) {
+    context = tls.createSecureContext({ ca });
+    contexts.set(ca, context);
+  }
+  return context;
+};
 const send = (message: unknown) => process.send?.(message);
 
 /** Opens one listener at `url` now; `scheduled` is when it was due (its connect time counts from then). */
@@ -50,6 +65,7 @@ function listen(command: OpenCommand, scheduled: number) {
   const port = Number(url.port || (secure ? 443 : 80));
   const listener: Listener = {
     group: command.group,
+    socketMs: -1,
     connectMs: -1,
     bytes: 0,
     open: true,
@@ -58,11 +74,13 @@ function listen(command: OpenCommand, scheduled: number) {
   listeners.push(listener);
   const request = `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: airwave-bench-listener\r\nAccept: */*\r\nConnection: close\r\n\r\n`;
   const options = { host: url.hostname, port, localAddress: command.localAddress };
+  const ready = () => {
+    listener.socketMs = Date.now() - scheduled;
+    socket.write(request);
+  };
   const socket = secure
-    ? tls.connect({ ...options, ca: command.ca, servername: undefined }, () =>
-        socket.write(request),
-      )
-    : net.connect(options, () => socket.write(request));
+    ? tls.connect({ ...options, secureContext: contextFor(command.ca ?? "") }, ready)
+    : net.connect(options, ready);
   listener.socket = socket;
   let head = "";
   socket.on("data", (chunk: Buffer) => {
@@ -120,7 +138,14 @@ process.on("message", (command: { type: string }) => {
       type: "snapshot",
       at: Date.now(),
       cpuMs: (cpu.user + cpu.system) / 1000,
-      listeners: listeners.map((l) => [l.group, l.connectMs, l.bytes, l.open ? 1 : 0, l.error]),
+      listeners: listeners.map((l) => [
+        l.group,
+        l.connectMs,
+        l.bytes,
+        l.open ? 1 : 0,
+        l.error,
+        l.socketMs,
+      ]),
     };
     send(snapshot);
   } else if (command.type === "close") {
