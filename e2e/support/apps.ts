@@ -9,7 +9,8 @@ export interface E2eApp {
   url: string;
   dataDir: string;
   giphyUrl: string;
-  radio: { icecastPort: number; harborPort: number };
+  /** The bundled station's ports: Icecast, the live input (harbor), the listener relay. */
+  radio: { icecastPort: number; harborPort: number; listenPort: number };
   seed: {
     banned: { username: string; password: string; banReason: string };
     /** A member with isDj (books schedule slots). */

@@ -99,7 +99,12 @@ export async function startApp(options: AppOptions = {}): Promise<Started> {
   const port = await freePort();
   // The bundled radio station's ports: the app polls them; the radio tests start the station there
   // (e2e/support/station.ts) and stop it again, so other tests see the station offline.
-  const radio = { icecastPort: await freePort(), harborPort: await freePortPair() };
+  // The listener relay's port is the stream the browsers play (now-playing's listen_url).
+  const radio = {
+    icecastPort: await freePort(),
+    harborPort: await freePortPair(),
+    listenPort: await freePort(),
+  };
   const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: root,
     env: {
@@ -110,6 +115,7 @@ export async function startApp(options: AppOptions = {}): Promise<Started> {
       STATION: "on",
       ICECAST_PORT: String(radio.icecastPort),
       STATION_HARBOR_PORT: String(radio.harborPort),
+      RADIO_LISTEN_PORT: String(radio.listenPort),
       RADIO_POLL_SECONDS: "2",
       // Test-only routes (server/src/test-seams.ts): the battleships test aims at the server's fleets.
       TEST_SEAMS: "on",

@@ -4,7 +4,7 @@ import { currentApp } from "./apps.ts";
 import { baseUrl } from "./fixtures.ts";
 
 /**
- * The bundled radio station (Icecast + Liquidsoap) for the app the browser tests run against: on
+ * The bundled radio station (Icecast + Liquidsoap + the listener relay) for the app the browser tests run against: on
  * the ports global-setup gave the app, with the app's data folder (its shared key) and a few
  * generated tones. Only the radio tests start it, so the other tests see the station offline.
  */
@@ -21,6 +21,7 @@ export async function startE2eStation(): Promise<RunningStation> {
     icecastPort: radio.icecastPort,
     harborHost: "127.0.0.1",
     harborPort: radio.harborPort,
+    listenPort: radio.listenPort,
     appUrl: baseUrl(),
   });
 }

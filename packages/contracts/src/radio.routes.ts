@@ -9,7 +9,7 @@ import {
 import { defineRoutes } from "./route.ts";
 
 /**
- * The radio: now-playing for everyone, the bundled station's stream relay, the admin's station
+ * The radio: now-playing for everyone, the playlists naming the stream, the admin's station
  * view, and the live log-in Liquidsoap asks about (AzuraCast's internal API convention: the shared
  * key in X-Liquidsoap-Api-Key, the answer `true` or `false`; a wrong key is answered `false`).
  */
@@ -45,6 +45,13 @@ export const RADIO_ROUTES = /* @__PURE__ */ defineRoutes("radio", {
     body: radioDjSchema,
     response: z.boolean(),
   },
+  track: {
+    method: "POST",
+    path: RADIO_PATHS.internalTrack,
+    access: "station",
+    summary: "Liquidsoap says a new title went on air (now-playing is refreshed at once)",
+    response: z.boolean(),
+  },
   nowPlaying: {
     method: "GET",
     path: RADIO_PATHS.nowPlaying,
@@ -63,8 +70,24 @@ export const RADIO_ROUTES = /* @__PURE__ */ defineRoutes("radio", {
     method: "GET",
     path: RADIO_PATHS.stream,
     access: "public",
-    summary: "The bundled station's stream, relayed",
+    summary: "Redirects (307) to the public stream URL (kept for old players and bookmarks)",
     response: z.unknown(),
     contentType: "audio/mpeg",
+  },
+  playlistM3u: {
+    method: "GET",
+    path: RADIO_PATHS.playlistM3u,
+    access: "public",
+    summary: "An M3U playlist naming the public stream URL",
+    response: z.string(),
+    contentType: "audio/x-mpegurl",
+  },
+  playlistPls: {
+    method: "GET",
+    path: RADIO_PATHS.playlistPls,
+    access: "public",
+    summary: "A PLS playlist naming the public stream URL",
+    response: z.string(),
+    contentType: "audio/x-scpls",
   },
 });

@@ -9,8 +9,14 @@ import { z } from "zod";
 export const RADIO_PATHS = {
   /** Public: the cached now-playing answer (the browser polls it every 30 s). */
   nowPlaying: "/api/radio/nowplaying",
-  /** Public: the bundled station's stream, relayed by the app (Icecast listens on 127.0.0.1 only). */
+  /**
+   * Public: answers a redirect (307) to the public stream URL (now-playing's listen_url), for old
+   * players and bookmarks; listeners are served by the listener relay, never through the app.
+   */
   stream: "/api/radio/stream",
+  /** Public: playlists for other players (VLC, car radios, smart speakers) naming the stream. */
+  playlistM3u: "/listen.m3u",
+  playlistPls: "/listen.pls",
   /** Admin only: the radio tab of the admin dashboard (admin spec Tab 4). */
   station: "/api/radio/station",
   /** Liquidsoap's harbor asks these, with the shared key header (AzuraCast's convention). */
@@ -19,6 +25,8 @@ export const RADIO_PATHS = {
   internalDjOff: "/api/internal/radio/djoff",
   /** While a DJ is live, every few seconds: may they stay on air (not banned, still a DJ)? */
   internalLiveCheck: "/api/internal/radio/live",
+  /** A new title went on air: the app refreshes now-playing at once (the poll stays as fallback). */
+  internalTrack: "/api/internal/radio/track",
 } as const;
 
 /** The header carrying the key shared by Liquidsoap and the app (the same name AzuraCast uses). */
@@ -112,7 +120,6 @@ export const RADIO_TEXTS = {
 
 export const RADIO_MESSAGES = {
   invalidKey: "Invalid station key",
-  streamUnavailable: "The station is offline.",
   noStation: "No radio station is configured.",
 } as const;
 

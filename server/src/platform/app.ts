@@ -41,7 +41,7 @@ const csp = (config: AppContext["config"]) => ({
     ],
     fontSrc: ["'self'", "data:"],
     connectSrc: ["'self'"],
-    // The radio plays the app's relay of the bundled station, or an existing station's stream.
+    // The radio plays the public stream URL (the bundled station's listener relay, or another).
     mediaSrc: ["'self'", ...radioOrigins(config)],
     // Music-link players embedded in posts (decisions, "Social": SoundCloud, Mixcloud, YouTube).
     frameSrc: [
@@ -55,9 +55,12 @@ const csp = (config: AppContext["config"]) => ({
   },
 });
 
-/** Where an existing station's stream may come from (RADIO_STREAM_URL, RADIO_NOWPLAYING_URL's host). */
+/**
+ * Where the stream may come from: the public stream URL (RADIO_STREAM_URL or the listener relay)
+ * and an existing station's host (RADIO_NOWPLAYING_URL: its own listen_url).
+ */
 function radioOrigins(config: AppContext["config"]): string[] {
-  const urls = [config.RADIO_STREAM_URL, config.RADIO_NOWPLAYING_URL].filter((u): u is string =>
+  const urls = [config.radioStreamUrl, config.RADIO_NOWPLAYING_URL].filter((u): u is string =>
     Boolean(u),
   );
   return [...new Set(urls.map((u) => new URL(u).origin))];

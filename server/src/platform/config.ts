@@ -173,9 +173,27 @@ const envSchema = z.object({
     .string()
     .regex(/^\/[A-Za-z0-9._-]+$/, "must be a mount such as /radio.mp3")
     .default("/radio.mp3"),
-  /** Where the bundled Icecast listens (the app reads its status and relays its stream). */
+  /** icy-genre of the station's stream (the listener relay's ICY headers, Icecast's status). */
+  STATION_GENRE: z.string().min(1).max(200).default("Dance, Hardcore, Drum and Bass"),
+  /** Where the bundled Icecast listens (Liquidsoap's output, the listener relay's upstream; the app reads its status). */
   ICECAST_HOST: z.string().min(1).default("127.0.0.1"),
   ICECAST_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+  /** Icecast's limits (its listeners are the relay and the app's status requests; README "Radio"). */
+  ICECAST_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(100),
+  ICECAST_MAX_SOURCES: z.coerce.number().int().min(1).max(100).default(4),
+  ICECAST_QUEUE_SIZE: z.coerce.number().int().min(16_384).max(67_108_864).default(524_288),
+  ICECAST_BURST_SIZE: z.coerce.number().int().min(0).max(4_194_304).default(65_536),
+  /**
+   * The bundled station's listener relay (station/relay.mjs): where players connect (0.0.0.0 to take
+   * them from other machines without nginx), its listen backlog, the burst a new listener starts
+   * with, the unsent audio after which a slow listener is dropped, and the most listeners at once.
+   */
+  RADIO_LISTEN_HOST: z.string().min(1).default("127.0.0.1"),
+  RADIO_LISTEN_PORT: z.coerce.number().int().min(1).max(65535).default(8010),
+  RADIO_LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
+  RADIO_BURST_KB: z.coerce.number().int().min(0).max(1024).default(64),
+  RADIO_LISTENER_QUEUE_KB: z.coerce.number().int().min(16).max(65536).default(512),
+  RADIO_MAX_LISTENERS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Where the bundled station's live input (harbor) listens for DJs; Shoutcast clients use port + 1. */
   STATION_HARBOR_HOST: z.string().min(1).default("127.0.0.1"),
   STATION_HARBOR_PORT: z.coerce.number().int().min(1).max(65534).default(8005),
@@ -185,7 +203,10 @@ const envSchema = z.object({
   STATION_API_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /** An existing station instead of the bundled one: AzuraCast's now-playing URL or Icecast's status-json.xsl. */
   RADIO_NOWPLAYING_URL: z.url().optional(),
-  /** The stream browsers play (default: AzuraCast's listen_url, or the app's relay of the bundled station). */
+  /**
+   * The public stream URL players use (behind nginx e.g. https://airwave.example.com/radio.mp3);
+   * default: the bundled station's listener relay, or an existing station's own listen_url.
+   */
   RADIO_STREAM_URL: z.url().optional(),
   /** How often the app asks the station for now-playing. */
   RADIO_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
@@ -268,6 +289,12 @@ export interface Config
   allowedOrigins: string[];
   /** The abuse limits in force: the contract's, with RATE_LIMITS' overrides. */
   rateLimits: Record<RateLimitName, RateLimitRule>;
+  /**
+   * The stream players are given: RADIO_STREAM_URL, else the bundled station's listener relay
+   * (RADIO_LISTEN_HOST:RADIO_LISTEN_PORT, PUBLIC_URL's host name when it listens on every address),
+   * else null (an existing station's own listen_url, or no station).
+   */
+  radioStreamUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -324,6 +351,19 @@ function loadStationApiKey(env: Env): string {
 }
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+const EVERY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"]);
+
+/** See Config.radioStreamUrl. */
+function radioStreamUrl(env: Env, publicUrl: string): string | null {
+  if (env.RADIO_STREAM_URL) return env.RADIO_STREAM_URL;
+  if (!env.STATION || env.RADIO_NOWPLAYING_URL) return null;
+  const host = EVERY_ADDRESS.has(env.RADIO_LISTEN_HOST)
+    ? new URL(publicUrl).hostname
+    : env.RADIO_LISTEN_HOST.includes(":") && !env.RADIO_LISTEN_HOST.startsWith("[")
+      ? `[${env.RADIO_LISTEN_HOST}]`
+      : env.RADIO_LISTEN_HOST;
+  return `http://${host}:${env.RADIO_LISTEN_PORT}${env.STATION_MOUNT}`;
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source);
@@ -350,5 +390,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: Object.fromEntries(
       RATE_LIMIT_NAMES.map((name) => [name, { ...RATE_LIMITS[name], ...env.RATE_LIMITS[name] }]),
     ) as Record<RateLimitName, RateLimitRule>,
+    radioStreamUrl: radioStreamUrl(env, publicUrl),
   };
 }

@@ -45,7 +45,7 @@ export async function approvedRadioDj(
 /** Calls one of the station's internal routes as Liquidsoap does (the key unless `key` says otherwise). */
 export async function stationCall(
   t: TestApp,
-  route: "internalAuth" | "internalDjOn" | "internalDjOff" | "internalLiveCheck",
+  route: "internalAuth" | "internalDjOn" | "internalDjOff" | "internalLiveCheck" | "internalTrack",
   body: unknown,
   key: string | null = t.config.STATION_API_KEY,
 ) {
@@ -60,15 +60,21 @@ export async function stationCall(
 
 /**
  * Serves a recorded Icecast `status-json.xsl` answer on 127.0.0.1 (the app's poller reads it), and
- * can go down and come back like a station.
+ * can go down and come back like a station. It answers the listener relay's `/status.json` too
+ * (`setRelayListeners`), so a bundled station's ICECAST_PORT and RADIO_LISTEN_PORT may both name it.
  */
 export async function recordedIcecast(
   fixture = new URL("../../src/features/radio/fixtures/icecast-one-mount.json", import.meta.url),
 ) {
   const body = readFileSync(fixture, "utf8");
   let up = true;
+  let relayListeners = 0;
   const server = http.createServer((req, res) => {
     if (!up) return req.socket.destroy();
+    if (req.url === "/status.json") {
+      const status = { listeners: relayListeners, peak: relayListeners, title: "", onAir: true };
+      return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(status));
+    }
     if (req.url !== "/status-json.xsl") return res.writeHead(404).end();
     res.writeHead(200, { "content-type": "application/json" }).end(body);
   });
@@ -76,8 +82,12 @@ export async function recordedIcecast(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/status-json.xsl`;
   return {
     url,
+    port: (server.address() as AddressInfo).port,
     setUp(value: boolean) {
       up = value;
+    },
+    setRelayListeners(n: number) {
+      relayListeners = n;
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
+import { promisify } from "node:util";
 
 /**
  * Real audio for the station's tests: a listener that decodes the stream and tells which tone is on
@@ -159,4 +160,35 @@ export function recordStream(url: string, ms: number): Promise<Buffer> {
     });
     req.on("error", reject);
   });
+}
+
+const run = promisify(execFile);
+
+/** A tone of `seconds` as a tagged MP3 file (ffmpeg), for a music folder or a library track. */
+export async function toneFile(
+  file: string,
+  hz: number,
+  seconds: number,
+  title: string,
+  artist: string,
+) {
+  await run("ffmpeg", [
+    ...["-v", "error", "-nostdin", "-y", "-f", "lavfi"],
+    ...["-i", `sine=frequency=${hz}:duration=${seconds}:sample_rate=44100`],
+    ...["-ac", "2", "-b:a", "128k", "-id3v2_version", "3"],
+    ...["-metadata", `title=${title}`, "-metadata", `artist=${artist}`, file],
+  ]);
+}
+
+/**
+ * What ffprobe (a player this project did not write) reads from a stream asked with ICY metadata:
+ * the station's ICY headers and the StreamTitle of the first metadata block.
+ */
+export async function probeIcy(url: string): Promise<Record<string, string>> {
+  const { stdout } = await run(
+    "ffprobe",
+    ["-v", "error", "-icy", "1", "-show_entries", "format_tags", "-of", "json", url],
+    { timeout: 20_000 },
+  );
+  return (JSON.parse(stdout) as { format?: { tags?: Record<string, string> } }).format?.tags ?? {};
 }

@@ -46,13 +46,18 @@ let dj: RadioDj;
 const stationLog: string[] = [];
 
 beforeAll(async () => {
-  const [icecastPort, harbor] = [await freePort(), await freePortPair()];
+  const [icecastPort, harbor, listenPort] = [
+    await freePort(),
+    await freePortPair(),
+    await freePort(),
+  ];
   harborPort = harbor;
   const apiKey = randomBytes(32).toString("hex");
   t = await createTestApp({
     STATION: "on",
     ICECAST_PORT: String(icecastPort),
     STATION_HARBOR_PORT: String(harborPort),
+    RADIO_LISTEN_PORT: String(listenPort),
     STATION_API_KEY: apiKey,
     RADIO_POLL_SECONDS: "1",
   });
@@ -71,6 +76,7 @@ beforeAll(async () => {
       icecastPort,
       harborHost: "127.0.0.1",
       harborPort,
+      listenPort,
       appUrl,
       apiKey,
     },
@@ -79,7 +85,8 @@ beforeAll(async () => {
       if (stationLog.length > 200) stationLog.shift();
     },
   );
-  listener = listenForTones(station.streamUrl, CANDIDATES);
+  // A listener on the path the audience uses: the listener relay.
+  listener = listenForTones(station.listenUrl, CANDIDATES);
 
   const { user, password } = await buildAdmin(t.ctx.db);
   admin = new Agent(t.app);
@@ -159,8 +166,8 @@ async function expectRefused(user: string, password: string) {
 }
 
 describe("the bundled station with the app", () => {
-  it("sends listeners MP3 at 128 kbps, directly and through the app's relay", async () => {
-    for (const url of [station.streamUrl, `${appUrl}${RADIO_PATHS.stream}`]) {
+  it("sends listeners MP3 at 128 kbps, from Icecast and through the listener relay", async () => {
+    for (const url of [station.streamUrl, station.listenUrl]) {
       const audio = await recordStream(url, 2500);
       expect(audio.length).toBeGreaterThan(16_000);
       expect({ url, ...probe(audio) }).toEqual({
@@ -178,7 +185,7 @@ describe("the bundled station with the app", () => {
     expect(np.live.is_live).toBe(false);
     expect(np.station).toMatchObject({
       name: "Airwave Radio",
-      listen_url: RADIO_PATHS.stream,
+      listen_url: station.listenUrl,
       backend: "liquidsoap",
     });
     expect(np.station.mounts[0]).toMatchObject({ path: "/radio.mp3", bitrate: 128, format: "mp3" });

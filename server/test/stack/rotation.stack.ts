@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
 import { MP3_ROUTES, type NowPlaying, RADIO_PATHS, routePath } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningStation, startStation } from "../../../station/station.mjs";
@@ -11,7 +9,7 @@ import { createTestApp, type TestApp } from "../app.ts";
 import { buildTrack } from "../factories/mp3.ts";
 import { buildAdmin } from "../factories.ts";
 import { freePortPair } from "../free-port.ts";
-import { freePort, listenForTones, type ToneListener } from "./audio.ts";
+import { freePort, listenForTones, type ToneListener, toneFile as tone } from "./audio.ts";
 
 /**
  * Issue 18, "On air": the real station (Icecast + Liquidsoap from Debian's packages, started by the
@@ -20,7 +18,6 @@ import { freePort, listenForTones, type ToneListener } from "./audio.ts";
  * it is not played again. Short tones keep the Auto DJ's tracks changing every few seconds.
  */
 
-const run = promisify(execFile);
 const MUSIC_TONES = [330, 392];
 const TRACK_TONE = 880;
 const TRACK_NAME = `Rotation Anthem ${randomBytes(2).toString("hex")}`;
@@ -34,23 +31,18 @@ let adminName: string;
 let trackId: string;
 const stationLog: string[] = [];
 
-/** A tone of `seconds` as an MP3 with the given tags (ffmpeg). */
-async function tone(file: string, hz: number, seconds: number, title: string, artist: string) {
-  await run("ffmpeg", [
-    ...["-v", "error", "-nostdin", "-y", "-f", "lavfi"],
-    ...["-i", `sine=frequency=${hz}:duration=${seconds}:sample_rate=44100`],
-    ...["-ac", "2", "-b:a", "128k", "-id3v2_version", "3"],
-    ...["-metadata", `title=${title}`, "-metadata", `artist=${artist}`, file],
-  ]);
-}
-
 beforeAll(async () => {
-  const [icecastPort, harborPort] = [await freePort(), await freePortPair()];
+  const [icecastPort, harborPort, listenPort] = [
+    await freePort(),
+    await freePortPair(),
+    await freePort(),
+  ];
   const apiKey = randomBytes(32).toString("hex");
   t = await createTestApp({
     STATION: "on",
     ICECAST_PORT: String(icecastPort),
     STATION_HARBOR_PORT: String(harborPort),
+    RADIO_LISTEN_PORT: String(listenPort),
     STATION_API_KEY: apiKey,
     RADIO_POLL_SECONDS: "1",
   });
@@ -71,6 +63,7 @@ beforeAll(async () => {
       icecastPort,
       harborHost: "127.0.0.1",
       harborPort,
+      listenPort,
       appUrl,
       apiKey,
     },
@@ -79,7 +72,7 @@ beforeAll(async () => {
       if (stationLog.length > 200) stationLog.shift();
     },
   );
-  listener = listenForTones(station.streamUrl, [...MUSIC_TONES, TRACK_TONE]);
+  listener = listenForTones(station.listenUrl, [...MUSIC_TONES, TRACK_TONE]);
 
   const built = await buildAdmin(t.ctx.db);
   adminName = built.user.username;

@@ -23,7 +23,9 @@ const NOW = Date.UTC(2026, 10, 22, 3, 5, 0);
 const input = (over: Partial<AdapterInput> = {}): AdapterInput => ({
   station: {
     name: "Fallback Name",
-    listenUrl: "/api/radio/stream",
+    listenUrl: "http://127.0.0.1:8010/radio.mp3",
+    playlistM3uUrl: "https://airwave.example.test/listen.m3u",
+    playlistPlsUrl: "https://airwave.example.test/listen.pls",
     mount: "/radio.mp3",
     url: "https://airwave.example.test",
     timezone: "Europe/London",
@@ -46,13 +48,13 @@ describe("Icecast status-json.xsl", () => {
       frontend: "icecast",
       backend: "liquidsoap",
       timezone: "Europe/London",
-      listen_url: "/api/radio/stream",
+      listen_url: "http://127.0.0.1:8010/radio.mp3",
     });
     expect(nowPlaying.station.mounts).toEqual([
       {
         id: 1,
         name: "Airwave Radio",
-        url: "/api/radio/stream",
+        url: "http://127.0.0.1:8010/radio.mp3",
         bitrate: 128,
         format: "mp3",
         listeners: { total: 1, unique: 1, current: 1 },
@@ -90,6 +92,19 @@ describe("Icecast status-json.xsl", () => {
     const facts = { ...input().station, listenUrl: null };
     const { nowPlaying } = normalizeIcecast(oneMount, input({ station: facts }));
     expect(nowPlaying.station.listen_url).toBe("http://127.0.0.1:18000/radio.mp3");
+    // The playlists name whatever stream there is.
+    expect(nowPlaying.station.playlist_m3u_url).toBe("https://airwave.example.test/listen.m3u");
+  });
+
+  it("counts the listener relay's listeners on the main mount (Icecast sees only the relay)", () => {
+    const { nowPlaying } = normalizeIcecast(twoMounts, input({ listeners: 42 }));
+    const main = nowPlaying.station.mounts.find((m) => m.is_default);
+    expect(main?.listeners).toEqual({ total: 42, unique: 42, current: 42 });
+    expect(nowPlaying.listeners.total).toBe(42);
+    expect(nowPlaying.station).toMatchObject({
+      playlist_m3u_url: "https://airwave.example.test/listen.m3u",
+      playlist_pls_url: "https://airwave.example.test/listen.pls",
+    });
   });
 
   it("is offline when Icecast runs but no stream is on air", () => {
@@ -165,7 +180,7 @@ describe("AzuraCast now-playing", () => {
       name: "Night Shift FM",
       frontend: "icecast",
       backend: "liquidsoap",
-      listen_url: "/api/radio/stream",
+      listen_url: "http://127.0.0.1:8010/radio.mp3",
     });
     expect(nowPlaying.station).not.toHaveProperty("timezone");
     expect(

@@ -38,8 +38,11 @@ export interface TrackClock {
 export interface StationFacts {
   /** The name when the station gives none (STATION_NAME). */
   name: string;
-  /** The stream browsers play: RADIO_STREAM_URL or the app's relay; null = the station's own. */
+  /** The stream players get: RADIO_STREAM_URL or the listener relay; null = the station's own. */
   listenUrl: string | null;
+  /** The app's playlists (absolute /listen.m3u and /listen.pls), given whenever there is a stream. */
+  playlistM3uUrl: string;
+  playlistPlsUrl: string;
   /** The bundled station's mount (chooses the main Icecast source among several). */
   mount: string;
   /** The station's web address (the app's PUBLIC_URL). */
@@ -54,6 +57,12 @@ export interface AdapterInput {
   live: LiveState | null;
   track: TrackClock | null;
   now: number;
+  /**
+   * The main mount's listeners when someone else serves them (the bundled station's listener
+   * relay, whose /status.json counts them: Icecast itself sees one listener, the relay); null or
+   * absent: the station's own count.
+   */
+  listeners?: number | null;
 }
 
 interface AdapterResult {
@@ -95,8 +104,8 @@ function baseStation(facts: StationFacts): NowPlaying["station"] {
     listen_url: facts.listenUrl ?? "",
     url: facts.url,
     public_player_url: facts.url,
-    playlist_pls_url: "",
-    playlist_m3u_url: "",
+    playlist_pls_url: facts.listenUrl ? facts.playlistPlsUrl : "",
+    playlist_m3u_url: facts.listenUrl ? facts.playlistM3uUrl : "",
     is_public: true,
     hls_enabled: false,
     hls_url: null,
@@ -104,6 +113,12 @@ function baseStation(facts: StationFacts): NowPlaying["station"] {
     mounts: [],
     remotes: [],
   };
+}
+
+/** The app's playlists, naming the stream, whenever there is one to name. */
+function withPlaylists(station: NowPlaying["station"], facts: StationFacts) {
+  station.playlist_m3u_url = station.listen_url ? facts.playlistM3uUrl : "";
+  station.playlist_pls_url = station.listen_url ? facts.playlistPlsUrl : "";
 }
 
 /** The answer for a station that is down, not configured, or unreadable. */
@@ -198,9 +213,12 @@ export function normalizeIcecast(raw: unknown, input: AdapterInput): AdapterResu
     station.description = main.server_description;
   }
   station.listen_url = input.station.listenUrl ?? main.listenurl;
+  withPlaylists(station, input.station);
+  const counted = (s: IcecastSource) =>
+    s === main && input.listeners != null ? input.listeners : s.listeners;
   station.mounts = sources.map((s, i) => {
     const isMain = s === main;
-    const n = s.listeners;
+    const n = counted(s);
     return {
       id: i + 1,
       name: s.server_name && !UNSPECIFIED.test(s.server_name) ? s.server_name : pathOf(s.listenurl),
@@ -212,7 +230,7 @@ export function normalizeIcecast(raw: unknown, input: AdapterInput): AdapterResu
       is_default: isMain,
     };
   });
-  const total = sources.reduce((sum, s) => sum + s.listeners, 0);
+  const total = sources.reduce((sum, s) => sum + counted(s), 0);
 
   const live = input.live;
   const onAir =
@@ -281,6 +299,7 @@ export function normalizeAzuraCast(raw: unknown, input: AdapterInput): AdapterRe
     timezone: a.station.timezone,
     listen_url: input.station.listenUrl ?? a.station.listen_url,
   };
+  withPlaylists(station, input.station);
   if (station.timezone === undefined) delete station.timezone;
   const live: NowPlaying["live"] = input.live
     ? {

@@ -26,6 +26,15 @@ describe("the radio's configuration", () => {
     ["RADIO_NOWPLAYING_URL", "not a url"],
     ["RADIO_STREAM_URL", "nope"],
     ["RADIO_POLL_SECONDS", "0"],
+    ["RADIO_LISTEN_PORT", "0"],
+    ["RADIO_LISTEN_BACKLOG", "many"],
+    ["RADIO_BURST_KB", "-1"],
+    ["RADIO_LISTENER_QUEUE_KB", "1"],
+    ["RADIO_MAX_LISTENERS", "0"],
+    ["ICECAST_MAX_CLIENTS", "0"],
+    ["ICECAST_MAX_SOURCES", "x"],
+    ["ICECAST_QUEUE_SIZE", "100"],
+    ["ICECAST_BURST_SIZE", "-5"],
   ])("refuses %s=%j, naming the variable", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(name);
@@ -64,6 +73,52 @@ describe("the radio's configuration", () => {
       appUrl: "http://127.0.0.1:9000",
     });
     expect(() => stationConfigFromEnv({ ICECAST_PORT: "x" })).toThrow("ICECAST_PORT");
+    expect(() => stationConfigFromEnv({ RADIO_MAX_LISTENERS: "0" })).toThrow("RADIO_MAX_LISTENERS");
+  });
+
+  it("reads the listener relay's and Icecast's limits as the app does", () => {
+    const env = {
+      STATION_GENRE: "Jungle",
+      RADIO_LISTEN_HOST: "0.0.0.0",
+      RADIO_LISTEN_PORT: "9010",
+      RADIO_LISTEN_BACKLOG: "2048",
+      RADIO_BURST_KB: "32",
+      RADIO_LISTENER_QUEUE_KB: "256",
+      RADIO_MAX_LISTENERS: "5000",
+      ICECAST_MAX_CLIENTS: "6000",
+      ICECAST_MAX_SOURCES: "2",
+      ICECAST_QUEUE_SIZE: "1048576",
+      ICECAST_BURST_SIZE: "131072",
+    };
+    const config = loadConfig({ ...env, DATA_DIR: tempDir() });
+    expect(stationConfigFromEnv(env)).toMatchObject({
+      genre: config.STATION_GENRE,
+      listenHost: config.RADIO_LISTEN_HOST,
+      listenPort: config.RADIO_LISTEN_PORT,
+      listenBacklog: config.RADIO_LISTEN_BACKLOG,
+      burstKb: config.RADIO_BURST_KB,
+      listenerQueueKb: config.RADIO_LISTENER_QUEUE_KB,
+      maxListeners: config.RADIO_MAX_LISTENERS,
+      icecastMaxClients: config.ICECAST_MAX_CLIENTS,
+      icecastMaxSources: config.ICECAST_MAX_SOURCES,
+      icecastQueueSize: config.ICECAST_QUEUE_SIZE,
+      icecastBurstSize: config.ICECAST_BURST_SIZE,
+    });
+    const defaults = loadConfig({ DATA_DIR: tempDir() });
+    expect(stationConfigFromEnv({})).toMatchObject({
+      genre: defaults.STATION_GENRE,
+      listenHost: defaults.RADIO_LISTEN_HOST,
+      listenPort: defaults.RADIO_LISTEN_PORT,
+      listenBacklog: defaults.RADIO_LISTEN_BACKLOG,
+      burstKb: defaults.RADIO_BURST_KB,
+      listenerQueueKb: defaults.RADIO_LISTENER_QUEUE_KB,
+      maxListeners: defaults.RADIO_MAX_LISTENERS,
+      icecastMaxClients: defaults.ICECAST_MAX_CLIENTS,
+      icecastMaxSources: defaults.ICECAST_MAX_SOURCES,
+      icecastQueueSize: defaults.ICECAST_QUEUE_SIZE,
+      icecastBurstSize: defaults.ICECAST_BURST_SIZE,
+    });
+    expect(defaults.radioStreamUrl).toBe("http://127.0.0.1:8010/radio.mp3");
   });
 
   it("makes the shared key once, readable by its owner only; STATION_API_KEY wins", () => {

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import {
   HTTP_MESSAGES,
   type NowPlaying,
@@ -246,62 +244,134 @@ describe("GET /api/radio/nowplaying", () => {
     expect((await nowPlaying()).is_online).toBe(true);
   });
 
-  it("says offline when no station is configured, and the stream relay is not found", async () => {
-    const bare = await createTestApp();
+  it("says offline when no station is configured; the stream path and the playlists are not found", async () => {
+    const bare = await createTestApp({ STATION: "off" });
     try {
       const np = await nowPlaying(bare);
       expect(np).toMatchObject({ is_online: false, now_playing: null });
-      expect(np.station.name).toBe(RADIO_TEXTS.defaultStationName);
-      const res = await new Agent(bare.app).get(RADIO_PATHS.stream);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: RADIO_MESSAGES.noStation });
+      expect(np.station).toMatchObject({
+        name: RADIO_TEXTS.defaultStationName,
+        listen_url: "",
+        playlist_m3u_url: "",
+        playlist_pls_url: "",
+      });
+      for (const path of [RADIO_PATHS.stream, RADIO_PATHS.playlistM3u, RADIO_PATHS.playlistPls]) {
+        const res = await new Agent(bare.app).get(path);
+        expect({ path, status: res.statusCode, body: res.json() }).toEqual({
+          path,
+          status: 404,
+          body: { message: RADIO_MESSAGES.noStation },
+        });
+      }
     } finally {
       await bare.close();
     }
   });
+});
 
-  it("the bundled station's relay ends a listener's stream when the app closes, so the stop does not wait for it", async () => {
-    // The station's mount: audio bytes without end, as Icecast sends them.
-    const mount = http.createServer((_req, res) => {
-      res.writeHead(200, { "content-type": "audio/mpeg" });
-      const timer = setInterval(() => res.write(Buffer.alloc(512, 1)), 50);
-      res.on("close", () => clearInterval(timer));
+describe("the public stream URL: the old stream path and the playlists", () => {
+  const STREAM = "https://stream.example.test/radio.mp3";
+
+  it("GET /api/radio/stream redirects (307) to the public stream URL: no audio passes through the app", async () => {
+    const res = await new Agent(t.app).get(RADIO_PATHS.stream);
+    expect(res.statusCode).toBe(307);
+    expect(res.headers.location).toBe(STREAM);
+  });
+
+  it("GET /listen.m3u names the stream and the station, as audio/x-mpegurl, cached briefly", async () => {
+    const res = await new Agent(t.app).get(RADIO_PATHS.playlistM3u);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^audio\/x-mpegurl/);
+    expect(res.headers["cache-control"]).toMatch(/^public, max-age=\d+$/);
+    expect(res.body).toBe(`#EXTM3U\n#EXTINF:-1,Airwave Radio\n${STREAM}\n`);
+  });
+
+  it("GET /listen.pls names the stream and the station, as audio/x-scpls", async () => {
+    const res = await new Agent(t.app).get(RADIO_PATHS.playlistPls);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^audio\/x-scpls/);
+    const entries = Object.fromEntries(
+      res.body
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    );
+    expect(res.body.startsWith("[playlist]\n")).toBe(true);
+    expect(entries).toEqual({
+      NumberOfEntries: "1",
+      File1: STREAM,
+      Title1: "Airwave Radio",
+      Length1: "-1",
+      Version: "2",
     });
-    await new Promise<void>((resolve) => mount.listen(0, "127.0.0.1", resolve));
-    const { port } = mount.address() as AddressInfo;
+  });
+
+  it("now-playing gives the playlists' absolute URLs, and the content security policy lets the page play the stream", async () => {
+    const np = await nowPlaying();
+    expect(np.station).toMatchObject({
+      listen_url: STREAM,
+      playlist_m3u_url: `${t.config.PUBLIC_URL}${RADIO_PATHS.playlistM3u}`,
+      playlist_pls_url: `${t.config.PUBLIC_URL}${RADIO_PATHS.playlistPls}`,
+    });
+    const res = await new Agent(t.app).get(RADIO_PATHS.nowPlaying);
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toMatch(/media-src 'self' https:\/\/stream\.example\.test[ ;]/);
+  });
+
+  it("the bundled station: the stream is the listener relay's, and now-playing counts the relay's listeners", async () => {
+    // One local server answers both Icecast's status and the relay's /status.json.
+    const station = await recordedIcecast();
     const bundled = await createTestApp({
       STATION: "on",
       ICECAST_HOST: "127.0.0.1",
-      ICECAST_PORT: String(port),
+      ICECAST_PORT: String(station.port),
+      RADIO_LISTEN_PORT: String(station.port),
+      PUBLIC_URL: "https://airwave.example.test",
     });
     try {
-      await bundled.app.listen({ host: "127.0.0.1", port: 0 });
-      const { port: appPort } = bundled.app.server.address() as AddressInfo;
-      const listener = await new Promise<http.IncomingMessage>((resolve, reject) =>
-        http.get(`http://127.0.0.1:${appPort}${RADIO_PATHS.stream}`, resolve).on("error", reject),
-      );
-      expect(listener.statusCode).toBe(200);
-      await new Promise((resolve) => listener.once("data", resolve));
-      const ended = new Promise<void>((resolve) => listener.once("close", resolve));
-      listener.resume();
+      const relay = `http://127.0.0.1:${station.port}/radio.mp3`;
+      station.setRelayListeners(3);
+      const np = await nowPlaying(bundled);
+      expect(np.station.listen_url).toBe(relay);
+      expect(np.station.mounts[0]).toMatchObject({
+        url: relay,
+        listeners: { total: 3, unique: 3, current: 3 },
+      });
+      expect(np.listeners.total).toBe(3);
+      const res = await new Agent(bundled.app).get(RADIO_PATHS.stream);
+      expect(res.statusCode).toBe(307);
+      expect(res.headers.location).toBe(relay);
+      const m3u = await new Agent(bundled.app).get(RADIO_PATHS.playlistM3u);
+      expect(m3u.body.trim().split("\n").pop()).toBe(relay);
+      expect(String(m3u.headers["content-security-policy"] ?? "")).not.toContain("8000");
 
-      const closing = Date.now();
-      await bundled.app.close();
-      await ended;
-      expect(Date.now() - closing).toBeLessThan(3_000);
+      // Liquidsoap says a new title is on air: now-playing is asked again at once.
+      station.setRelayListeners(5);
+      expect((await stationCall(bundled, "internalTrack", {})).body).toBe("true");
+      expect((await nowPlaying(bundled)).listeners.total).toBe(5);
+      // Without the key nothing is refreshed.
+      station.setRelayListeners(6);
+      expect((await stationCall(bundled, "internalTrack", {}, "wrong")).body).toBe("false");
+      expect((await nowPlaying(bundled)).listeners.total).toBe(5);
     } finally {
       await bundled.close();
-      await new Promise((resolve) => mount.close(resolve));
+      await station.close();
     }
   });
 
-  it("the bundled station's relay answers 503 while Icecast is down", async () => {
-    const bundled = await createTestApp({ STATION: "on", ICECAST_PORT: "1" });
+  it("the bundled station's relay listening on every address is named by PUBLIC_URL's host", async () => {
+    const bundled = await createTestApp({
+      STATION: "on",
+      ICECAST_PORT: "1",
+      RADIO_LISTEN_HOST: "0.0.0.0",
+      RADIO_LISTEN_PORT: "8123",
+      PUBLIC_URL: "https://airwave.example.test",
+    });
     try {
+      expect(bundled.config.radioStreamUrl).toBe("http://airwave.example.test:8123/radio.mp3");
       const res = await new Agent(bundled.app).get(RADIO_PATHS.stream);
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: RADIO_MESSAGES.streamUnavailable });
-      expect((await nowPlaying(bundled)).station.listen_url).toBe(RADIO_PATHS.stream);
+      expect(res.headers.location).toBe("http://airwave.example.test:8123/radio.mp3");
     } finally {
       await bundled.close();
     }

@@ -1,17 +1,24 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
-import { LIQUIDSOAP_API_KEY_HEADER, RADIO_MESSAGES, RADIO_ROUTES } from "@airwave/contracts";
+import {
+  type DeclaredRoute,
+  LIQUIDSOAP_API_KEY_HEADER,
+  RADIO_MESSAGES,
+  RADIO_ROUTES,
+} from "@airwave/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
-import { AppError, notFound } from "../../platform/errors.ts";
-import { routeRegistrar } from "../../platform/http/declared-routes.ts";
-import { checkLiveDj, checkLiveLogin, djOff, djOn, radioOf } from "./service.ts";
-import { openStationStream } from "./stream.ts";
+import { notFound } from "../../platform/errors.ts";
+import { type DeclaredHandler, routeRegistrar } from "../../platform/http/declared-routes.ts";
+import { checkLiveDj, checkLiveLogin, djOff, djOn, radioOf, trackChanged } from "./service.ts";
+
+/** Players fetch a playlist once; a changed stream URL reaches them within this long. */
+const PLAYLIST_MAX_AGE_S = 300;
 
 const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
 
 /**
- * The radio: now-playing for everyone, the bundled station's stream relay, the admin's station view,
+ * The radio: now-playing for everyone, the playlists and the old stream path (a redirect) that send
+ * players to the public stream URL, the admin's station view,
  * and the live log-in Liquidsoap asks about (AzuraCast's internal API convention: the shared key in
  * X-Liquidsoap-Api-Key, the answer `true` or `false`).
  */
@@ -50,6 +57,11 @@ export function radioRoutes(app: FastifyInstance, ctx: AppContext) {
     return djOff(ctx);
   });
 
+  route(RADIO_ROUTES.track, async (request) => {
+    if (!keyOk(request)) return refuseKey(request);
+    return trackChanged(ctx);
+  });
+
   route(RADIO_ROUTES.liveCheck, async (request) => {
     if (!keyOk(request)) return refuseKey(request);
     return checkLiveDj(ctx, request.body.user);
@@ -62,25 +74,40 @@ export function radioRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(RADIO_ROUTES.station, async () => radio.stationView());
 
-  // A listener's answer never ends by itself: on the app's close the relays end first, so the
-  // graceful stop does not wait for them (the player reconnects, to another instance behind a proxy).
-  const relays = new Set<IncomingMessage>();
-  app.addHook("preClose", async () => {
-    for (const upstream of relays) upstream.destroy();
+  // Listeners are served by the listener relay (or the existing station), never through the app:
+  // the old stream path sends players there.
+  route(RADIO_ROUTES.stream, async (_request, reply) => {
+    const url = await radio.streamUrl();
+    if (!url) throw notFound(RADIO_MESSAGES.noStation);
+    return reply.header("cache-control", "no-cache").redirect(url, 307);
   });
 
-  route(RADIO_ROUTES.stream, async (request, reply) => {
-    if (!radio.relayUrl) throw notFound(RADIO_MESSAGES.noStation);
-    const upstream = await openStationStream(radio.relayUrl);
-    if (!upstream) throw new AppError(503, RADIO_MESSAGES.streamUnavailable);
-    relays.add(upstream);
-    upstream.once("close", () => relays.delete(upstream));
-    // The listener left: let go of Icecast at once (it counts listeners by connection).
-    request.raw.once("close", () => upstream.destroy());
-    return reply
-      .header("content-type", "audio/mpeg")
-      .header("cache-control", "no-cache, no-store")
-      .header("x-content-type-options", "nosniff")
-      .send(upstream);
-  });
+  // Playlists for players other than the browser's (VLC, car radios, smart speakers).
+  const playlist = (
+    type: string,
+    render: (name: string, url: string) => string,
+  ): DeclaredHandler<DeclaredRoute> => {
+    return async (_request, reply) => {
+      const url = await radio.streamUrl();
+      if (!url) throw notFound(RADIO_MESSAGES.noStation);
+      const name = (await radio.nowPlaying()).station.name.replace(/[\r\n]+/g, " ").trim();
+      return reply
+        .type(type)
+        .header("cache-control", `public, max-age=${PLAYLIST_MAX_AGE_S}`)
+        .header("content-disposition", "inline")
+        .send(render(name, url));
+    };
+  };
+  route(
+    RADIO_ROUTES.playlistM3u,
+    playlist("audio/x-mpegurl", (name, url) => `#EXTM3U\n#EXTINF:-1,${name}\n${url}\n`),
+  );
+  route(
+    RADIO_ROUTES.playlistPls,
+    playlist(
+      "audio/x-scpls",
+      (name, url) =>
+        `[playlist]\nNumberOfEntries=1\nFile1=${url}\nTitle1=${name}\nLength1=-1\nVersion=2\n`,
+    ),
+  );
 }

@@ -1,6 +1,7 @@
 import {
   type NowPlaying,
   RADIO_EVENTS,
+  RADIO_LIMITS,
   RADIO_PATHS,
   type RadioAuthInput,
   type RadioStationView,
@@ -21,6 +22,8 @@ import {
 import { readLiveState, recordDjOff, recordDjOn } from "./live.ts";
 import { insideBookedSlot } from "./schedule-window.ts";
 
+const EVERY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"]);
+
 /** The station switches sources within a few seconds of a DJ's log-in or departure. */
 const SETTLE_MS = 4_000;
 
@@ -35,8 +38,8 @@ class Radio {
   readonly kind: StationKind | "none";
   /** The app runs the bundled station (STATION on, no RADIO_NOWPLAYING_URL). */
   readonly bundled: boolean;
-  /** The Icecast mount the app relays at /api/radio/stream (bundled station only). */
-  readonly relayUrl: string | null;
+  /** The bundled station's listener relay's /status.json (it counts the listeners), or null. */
+  readonly relayStatusUrl: string | null;
   readonly facts: StationFacts;
 
   private current: NowPlaying;
@@ -57,10 +60,17 @@ class Radio {
     const icecast = `http://${c.ICECAST_HOST}:${c.ICECAST_PORT}`;
     this.sourceUrl = c.RADIO_NOWPLAYING_URL ?? (this.bundled ? `${icecast}/status-json.xsl` : null);
     this.kind = this.sourceUrl ? stationKindOf(this.sourceUrl) : "none";
-    this.relayUrl = this.bundled ? `${icecast}${c.STATION_MOUNT}` : null;
+    const relayHost = EVERY_ADDRESS.has(c.RADIO_LISTEN_HOST) ? "127.0.0.1" : c.RADIO_LISTEN_HOST;
+    const relay =
+      relayHost.includes(":") && !relayHost.startsWith("[") ? `[${relayHost}]` : relayHost;
+    this.relayStatusUrl = this.bundled
+      ? `http://${relay}:${c.RADIO_LISTEN_PORT}/status.json`
+      : null;
     this.facts = {
       name: c.STATION_NAME,
-      listenUrl: c.RADIO_STREAM_URL ?? (this.bundled ? RADIO_PATHS.stream : null),
+      listenUrl: c.radioStreamUrl,
+      playlistM3uUrl: `${c.PUBLIC_URL}${RADIO_PATHS.playlistM3u}`,
+      playlistPlsUrl: `${c.PUBLIC_URL}${RADIO_PATHS.playlistPls}`,
       mount: c.STATION_MOUNT,
       url: c.PUBLIC_URL,
       timezone: c.STATION_TIMEZONE,
@@ -114,10 +124,10 @@ class Radio {
       this.lastError = null;
       return this.current;
     }
-    const live = await readLiveState(this.ctx);
+    const [live, listeners] = await Promise.all([readLiveState(this.ctx), this.relayListeners()]);
     const result = await fetchNowPlaying(
       this.sourceUrl,
-      { station: this.facts, live, track: this.track, now },
+      { station: this.facts, live, track: this.track, now, listeners },
       this.fetchImpl,
     );
     if (result.error && result.error !== this.lastError) {
@@ -136,6 +146,32 @@ class Radio {
       }
     }
     return this.current;
+  }
+
+  /**
+   * The listeners the bundled station's relay serves (its /status.json), or null (not bundled, or
+   * the relay does not answer: Icecast's own count is given then).
+   */
+  private async relayListeners(): Promise<number | null> {
+    if (!this.relayStatusUrl) return null;
+    try {
+      const res = await this.fetchImpl(this.relayStatusUrl, {
+        signal: AbortSignal.timeout(RADIO_LIMITS.stationTimeoutMs),
+      });
+      if (!res.ok) return null;
+      const { listeners } = (await res.json()) as { listeners?: unknown };
+      return typeof listeners === "number" && Number.isInteger(listeners) && listeners >= 0
+        ? listeners
+        : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The stream players are given now (now-playing's listen_url), or null when there is none. */
+  async streamUrl(): Promise<string | null> {
+    if (this.facts.listenUrl) return this.facts.listenUrl;
+    return (await this.nowPlaying()).station.listen_url || null;
   }
 
   /** Starts the poller (the app's ready, through `ctx.services`). */
@@ -241,6 +277,12 @@ export async function checkLiveLogin(ctx: AppContext, input: RadioAuthInput): Pr
 export async function djOn(ctx: AppContext, user: string): Promise<boolean> {
   const state = await recordDjOn(ctx, user, Date.now());
   if (!state) return false;
+  await radioOf(ctx).refreshAfterChange();
+  return true;
+}
+
+/** POST /api/internal/radio/track: a new title is on air; now-playing follows at once. */
+export async function trackChanged(ctx: AppContext): Promise<boolean> {
   await radioOf(ctx).refreshAfterChange();
   return true;
 }

@@ -78,6 +78,7 @@ describe("every registered /api route", () => {
         "POST /api/internal/radio/djon",
         "POST /api/internal/radio/djoff",
         "POST /api/internal/radio/live",
+        "POST /api/internal/radio/track",
       ].sort(),
     );
     expect(api.filter(isCsrfExempt).map(key).sort()).toEqual([
@@ -85,6 +86,7 @@ describe("every registered /api route", () => {
       "POST /api/internal/radio/djoff",
       "POST /api/internal/radio/djon",
       "POST /api/internal/radio/live",
+      "POST /api/internal/radio/track",
     ]);
   });
 
@@ -169,7 +171,7 @@ describe("roles a declaration excludes", () => {
 });
 
 describe("/api/openapi.json", () => {
-  it("documents every registered /api route, with its access, and nothing else", async () => {
+  it("documents every registered /api route and declared public file (the radio's playlists), with its access, and nothing else", async () => {
     const res = await new Agent(t.app).get("/api/openapi.json");
     expect(res.statusCode).toBe(200);
     const doc = res.json() as {
@@ -182,9 +184,12 @@ describe("/api/openapi.json", () => {
         (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`,
       ),
     );
-    const registered = api.filter((r) => r.method !== "HEAD").map(key);
-    expect(documented.sort()).toEqual(registered.sort());
-    for (const route of api.filter((r) => r.method !== "HEAD")) {
+    const declared = t.routes.filter(
+      (r) => r.method !== "HEAD" && (r.url.startsWith("/api/") || declarationOf(r)),
+    );
+    expect(declared.map(key)).toEqual(expect.arrayContaining(["GET /listen.m3u", "GET /listen.pls"]));
+    expect(documented.sort()).toEqual(declared.map(key).sort());
+    for (const route of declared) {
       const operation =
         doc.paths[route.url.replace(/:(\w+)/g, "{$1}")]?.[route.method.toLowerCase()];
       expect(operation?.["x-access"]).toBe(declarationOf(route)?.access);
