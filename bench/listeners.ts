@@ -4,7 +4,7 @@
 // own on a throw-away PostgreSQL (pointed at that station), and nginx with the real
 // deploy/nginx.conf (server/test/cluster/nginx.ts: TLS with a certificate made for the run; the
 // plain-HTTP server only redirects). Listeners are plain `net`/`tls` sockets in BENCH_LISTENER_WORKERS
-// (3) processes of their own (bench/lib-listeners.ts), each from a loopback address of its own.
+// (4) processes of their own (bench/lib-listeners.ts), each from a loopback address of its own.
 //
 // Per path: BENCH_LISTENERS (5,000) listeners connecting evenly over 10 s, held BENCH_HOLD_SECONDS
 // (30); then a burst of BENCH_BURST (2,000) more within 1 s, given 10 s to connect and then held
@@ -59,7 +59,7 @@ const count = (name: string, fallback: number) => {
 const LISTENERS = count("BENCH_LISTENERS", 5000);
 const BURST = count("BENCH_BURST", 2000);
 const HOLD_SECONDS = count("BENCH_HOLD_SECONDS", 30);
-const WORKERS = count("BENCH_LISTENER_WORKERS", 3);
+const WORKERS = count("BENCH_LISTENER_WORKERS", 4);
 const RAMP_SECONDS = 10;
 const BURST_SECONDS = 1;
 /** The burst's listeners must be connected this long after it began, then are held this long. */
@@ -200,19 +200,27 @@ const percentile = (values: number[], p: number) => {
 const p50p99 = (values: number[]) =>
   values.length ? `${percentile(values, 50).toFixed(0)}/${percentile(values, 99).toFixed(0)}` : "-";
 
-/** Listeners of `group` that received at least BUDGET.rate of `bytesPerSecond` between two snapshots. */
-function atRate(from: Taken, to: Taken, group: string, bytesPerSecond: number, only?: Set<number>) {
+/**
+ * What each listener of `group` (or of `only` among them) received between two snapshots, as a
+ * share of `bytesPerSecond` (0 for one closed by then).
+ */
+function rates(from: Taken, to: Taken, group: string, bytesPerSecond: number, only?: Set<number>) {
   const earlier = new Map(from.listeners.map((l) => [l.id, l]));
-  let n = 0;
+  const shares: number[] = [];
   for (const l of to.listeners) {
     if (l.group !== group || (only && !only.has(l.id))) continue;
     const before = earlier.get(l.id);
-    const start = before?.at ?? from.at;
-    const bytes = l.bytes - (before?.bytes ?? 0);
-    if (l.open && bytes >= BUDGET.rate * bytesPerSecond * ((l.at - start) / 1000)) n++;
+    const seconds = (l.at - (before?.at ?? from.at)) / 1000;
+    shares.push(l.open ? (l.bytes - (before?.bytes ?? 0)) / (bytesPerSecond * seconds) : 0);
   }
-  return n;
+  return shares;
 }
+const atRate = (shares: number[]) => shares.filter((s) => s >= BUDGET.rate).length;
+/** The 5th percentile and the median of the listeners' shares of the bitrate, in %. */
+const rateSpread = (shares: number[]) =>
+  shares.length
+    ? `${(percentile(shares, 5) * 100).toFixed(0)}/${(percentile(shares, 50) * 100).toFixed(0)}`
+    : "-";
 
 /** The most frequent reasons listeners of `group` were lost or refused, e.g. "ECONNRESET x12". */
 function errors(taken: Taken, group: string): string {
@@ -235,6 +243,8 @@ interface Row {
   p99: number;
   /** p50/p99 ms to the end of the TCP connect or TLS handshake. */
   sock: string;
+  /** p5/p50 of the listeners' received rate, % of the bitrate. */
+  spread: string;
   /** Share at rate (NaN where not measured). */
   atRate: number;
   /** During the burst: the share of the earlier listeners still at rate. */
@@ -260,6 +270,7 @@ const COLUMNS: Column<Row>[] = [
     head: ">=90% rate",
     cell: (r) => (Number.isNaN(r.atRate) ? "-" : `${(r.atRate * 100).toFixed(1)}%`),
   },
+  { head: "rate p5/p50 %", cell: (r) => r.spread },
   {
     head: "earlier >=90%",
     cell: (r) => (Number.isNaN(r.heldAtRate) ? "-" : `${(r.heldAtRate * 100).toFixed(1)}%`),
@@ -383,7 +394,8 @@ try {
     workers: "auto",
     // Certbot's default key since 2.0: an RSA handshake costs the server about 15 times more.
     keyType: "ecdsa",
-    workerConnections: Math.min(18_000, Math.ceil(((LISTENERS + BURST) * 2 + 1000) / 2)),
+    // Either worker may take the most of them: each can hold them all.
+    workerConnections: Math.min(18_000, (LISTENERS + BURST) * 2 + 1000),
   });
 
   const paths: {
@@ -499,6 +511,7 @@ try {
       sock: p50p99(
         t1.listeners.filter((l) => l.group === ramp && l.socketMs >= 0).map((l) => l.socketMs),
       ),
+      spread: "",
       atRate: Number.NaN,
       heldAtRate: Number.NaN,
       cpu: cpuPercent(t0, t1),
@@ -506,7 +519,8 @@ try {
       counted: "",
       errors: errors(t1, ramp),
     });
-    const held = atRate(t1, t2, ramp, bytesPerSecond);
+    const heldShares = rates(t1, t2, ramp, bytesPerSecond);
+    const held = atRate(heldShares);
     rows.push({
       path: p.name,
       phase: `held ${HOLD_SECONDS} s`,
@@ -515,6 +529,7 @@ try {
       p50: Number.NaN,
       p99: Number.NaN,
       sock: "",
+      spread: rateSpread(heldShares),
       atRate: held / LISTENERS,
       heldAtRate: Number.NaN,
       cpu: cpuPercent(t1, t2),
@@ -522,13 +537,13 @@ try {
       counted: heldCount,
       errors: errors(t2, ramp),
     });
-    // Burst listeners connected within the deadline (their index in the snapshots), then at rate.
+    // Burst listeners connected within the deadline , then at rate.
     const inTime = t3.listeners.filter(
       (l) => l.group === burst && l.connectMs >= 0 && l.connectMs <= BURST_DEADLINE_SECONDS * 1000,
     );
     const burstConnect = inTime.map((l) => l.connectMs);
-    const burstAtRate =
-      atRate(t3, t4, burst, bytesPerSecond, new Set(inTime.map((l) => l.id))) / BURST;
+    const burstShares = rates(t3, t4, burst, bytesPerSecond, new Set(inTime.map((l) => l.id)));
+    const burstAtRate = atRate(burstShares) / BURST;
     burstShare[p.name] = burstAtRate;
     rows.push({
       path: p.name,
@@ -541,7 +556,8 @@ try {
         t3.listeners.filter((l) => l.group === burst && l.socketMs >= 0).map((l) => l.socketMs),
       ),
       atRate: burstAtRate,
-      heldAtRate: atRate(tB, t4, ramp, bytesPerSecond) / LISTENERS,
+      spread: rateSpread(burstShares),
+      heldAtRate: atRate(rates(tB, t4, ramp, bytesPerSecond)) / LISTENERS,
       cpu: cpuPercent(tB, t4),
       loadgenCpu: loadgenPercent(tB, t4),
       counted: burstCount,

@@ -51,8 +51,9 @@ export function renderDeployConf(
     ],
     [/^( +)listen 80;$/gm, (_all, indent = "") => `${indent}listen 127.0.0.1:${options.http};`, 1],
     [
-      /^( +)listen 443 ssl http2;$/gm,
-      (_all, indent = "") => `${indent}listen 127.0.0.1:${options.https} ssl http2;`,
+      /^( +)listen 443 ssl http2( [^;]*)?;$/gm,
+      (_all, indent = "", rest = "") =>
+        `${indent}listen 127.0.0.1:${options.https} ssl http2${rest};`,
       1,
     ],
     [/^ +listen \[::\]:\d+[^;]*;\n/gm, () => "", 2],
