@@ -31,7 +31,15 @@ export interface TestNginx {
  */
 export function renderDeployConf(
   conf: string,
-  options: { instances: number[]; http: number; https: number; cert: string; key: string },
+  options: {
+    instances: number[];
+    http: number;
+    https: number;
+    cert: string;
+    key: string;
+    /** The listener relay's port (default: the shipped 8010). */
+    radio?: number;
+  },
 ): string {
   const servers = (indent: string, rest: string) =>
     options.instances.map((port) => `${indent}server 127.0.0.1:${port} ${rest};`).join("\n");
@@ -43,8 +51,14 @@ export function renderDeployConf(
     ],
     [/^( +)listen 80;$/gm, (_all, indent = "") => `${indent}listen 127.0.0.1:${options.http};`, 1],
     [
-      /^( +)listen 443 ssl http2;$/gm,
-      (_all, indent = "") => `${indent}listen 127.0.0.1:${options.https} ssl http2;`,
+      /^( +)listen 443 ssl http2( backlog=\d+)?;$/gm,
+      (_all, indent = "", backlog = "") =>
+        `${indent}listen 127.0.0.1:${options.https} ssl http2${backlog};`,
+      1,
+    ],
+    [
+      /^( +)server 127\.0\.0\.1:8010;$/gm,
+      (_all, indent = "") => `${indent}server 127.0.0.1:${options.radio ?? 8010};`,
       1,
     ],
     [/^ +listen \[::\]:\d+[^;]*;\n/gm, () => "", 2],
@@ -82,7 +96,7 @@ function makeCertificate(dir: string): { cert: string; key: string } {
 /** Starts nginx (in the foreground, dying with this process) on `http` and `https` ports. */
 export async function startNginx(
   dir: string,
-  options: { instances: number[]; http: number; https: number },
+  options: { instances: number[]; http: number; https: number; radio?: number },
 ): Promise<TestNginx> {
   mkdirSync(dir, { recursive: true });
   const { cert, key } = makeCertificate(dir);
