@@ -381,16 +381,12 @@ try {
   children.push(app);
   const appUrl = `http://127.0.0.1:${appPort}`;
 
-  // The shipped file serves the stream at /radio.mp3 from the relay (`upstream airwave_radio`).
-  const deployConf = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8");
-  const nginxRadio =
-    /location = \/radio\.mp3/.test(deployConf) && /upstream airwave_radio/.test(deployConf);
   // Two nginx connections per proxied listener, and the chat's.
   nginx = await startNginx(path.join(dataDir, "nginx"), {
     instances: [appPort],
     http: httpPort,
     https: httpsPort,
-    relay: nginxRadio ? listenPort : undefined,
+    radio: listenPort,
     workers: "auto",
     // Certbot's default key since 2.0: an RSA handshake costs the server about 15 times more.
     keyType: "ecdsa",
@@ -419,17 +415,13 @@ try {
       chat: true,
     },
   ];
-  if (nginxRadio)
-    paths.push({
-      name: "nginx /radio.mp3",
-      url: `${nginx.url}/radio.mp3`,
-      ca: nginx.ca,
-      status: station.relayStatusUrl,
-    });
-  else
-    failures.push(
-      "deploy/nginx.conf has no `location = /radio.mp3`: the nginx path was not measured",
-    );
+  // deploy/nginx.conf's /radio.mp3 (`upstream airwave_radio`: the relay).
+  paths.push({
+    name: "nginx /radio.mp3",
+    url: `${nginx.url}/radio.mp3`,
+    ca: nginx.ca,
+    status: station.relayStatusUrl,
+  });
 
   const cpuPids = (): Record<string, number[]> => ({
     icecast: [icecastPid],

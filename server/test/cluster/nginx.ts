@@ -37,8 +37,8 @@ export function renderDeployConf(
     https: number;
     cert: string;
     key: string;
-    /** The listener relay's port (`upstream airwave_radio`), when the run has one. */
-    relay?: number;
+    /** The listener relay's port (default: the shipped 8010). */
+    radio?: number;
   },
 ): string {
   const servers = (indent: string, rest: string) =>
@@ -51,21 +51,20 @@ export function renderDeployConf(
     ],
     [/^( +)listen 80;$/gm, (_all, indent = "") => `${indent}listen 127.0.0.1:${options.http};`, 1],
     [
-      /^( +)listen 443 ssl http2( [^;]*)?;$/gm,
-      (_all, indent = "", rest = "") =>
-        `${indent}listen 127.0.0.1:${options.https} ssl http2${rest};`,
+      /^( +)listen 443 ssl http2( backlog=\d+)?;$/gm,
+      (_all, indent = "", backlog = "") =>
+        `${indent}listen 127.0.0.1:${options.https} ssl http2${backlog};`,
+      1,
+    ],
+    [
+      /^( +)server 127\.0\.0\.1:8010;$/gm,
+      (_all, indent = "") => `${indent}server 127.0.0.1:${options.radio ?? 8010};`,
       1,
     ],
     [/^ +listen \[::\]:\d+[^;]*;\n/gm, () => "", 2],
     [/^( +ssl_certificate +)\S+;$/gm, (_all, head = "") => `${head}${options.cert};`, 1],
     [/^( +ssl_certificate_key +)\S+;$/gm, (_all, head = "") => `${head}${options.key};`, 1],
   ];
-  if (options.relay !== undefined)
-    changes.push([
-      /^(upstream airwave_radio \{\n(?: +[^\n]*\n)*? +server )127\.0\.0\.1:\d+/gm,
-      (_all, head = "") => `${head}127.0.0.1:${options.relay}`,
-      1,
-    ]);
   let out = conf;
   for (const [pattern, replace, expected] of changes) {
     const found = out.match(pattern)?.length ?? 0;
@@ -103,7 +102,7 @@ function makeCertificate(dir: string, keyType: "rsa" | "ecdsa"): { cert: string;
 /**
  * Starts nginx (in the foreground, dying with this process) on `http` and `https` ports. One worker
  * of 8,192 connections unless `workers` (a number or "auto", one per core) and `workerConnections`
- * say otherwise (a proxied listener is two connections); `relay` as in renderDeployConf; the
+ * say otherwise (a proxied listener is two connections); `radio` as in renderDeployConf; the
  * certificate's key RSA unless `keyType` says "ecdsa".
  */
 export async function startNginx(
@@ -112,7 +111,7 @@ export async function startNginx(
     instances: number[];
     http: number;
     https: number;
-    relay?: number;
+    radio?: number;
     workers?: number | "auto";
     workerConnections?: number;
     keyType?: "rsa" | "ecdsa";
