@@ -88,6 +88,8 @@ interface Figures {
 
 interface Taken {
   at: number;
+  /** The kernel's count of connections dropped from full listen queues so far (all of this machine's). */
+  listenDrops: number;
   loadgenCpuMs: number;
   listeners: Figures[];
   /** CPU ms so far of each measured server process, by name. */
@@ -251,9 +253,19 @@ interface Row {
   heldAtRate: number;
   cpu: Record<string, number>;
   loadgenCpu: number;
+  /** Connections the kernel dropped from full listen queues during the phase. */
+  drops: number;
   /** What the server said it had (Icecast's or the relay's listener count), at the phase's end. */
   counted: string;
   errors: string;
+}
+
+/** TcpExt ListenDrops from /proc/net/netstat: SYNs and handshakes dropped because a listen queue was full. */
+function listenDrops(): number {
+  const lines = readFileSync("/proc/net/netstat", "utf8").split("\n");
+  const names = lines.find((l) => l.startsWith("TcpExt:"))?.split(" ") ?? [];
+  const values = lines.filter((l) => l.startsWith("TcpExt:"))[1]?.split(" ") ?? [];
+  return Number(values[names.indexOf("ListenDrops")] ?? Number.NaN);
 }
 
 const CPU_NAMES = ["icecast", "relay", "nginx", "app"] as const;
@@ -276,6 +288,7 @@ const COLUMNS: Column<Row>[] = [
     cell: (r) => (Number.isNaN(r.heldAtRate) ? "-" : `${(r.heldAtRate * 100).toFixed(1)}%`),
   },
   { head: "server count", cell: (r) => r.counted },
+  { head: "queue drops", cell: (r) => fmt(r.drops) },
   ...CPU_NAMES.map((name) => ({
     head: `${name} %`,
     cell: (r: Row) => {
@@ -435,7 +448,13 @@ try {
     for (const [name, list] of Object.entries(pids))
       if (list.length) cpu[name] = list.reduce((sum, pid) => sum + cpuMs(pid), 0);
     const s = await (loadgen as LoadGenerators).snapshot();
-    return { at: s.at, loadgenCpuMs: s.cpuMs, listeners: s.listeners, cpu };
+    return {
+      at: s.at,
+      listenDrops: listenDrops(),
+      loadgenCpuMs: s.cpuMs,
+      listeners: s.listeners,
+      cpu,
+    };
   };
   const loadgenPercent = (from: Taken, to: Taken) =>
     (to.loadgenCpuMs - from.loadgenCpuMs) / ((to.at - from.at) / 1000) / 10;
@@ -506,6 +525,7 @@ try {
       spread: "",
       atRate: Number.NaN,
       heldAtRate: Number.NaN,
+      drops: t1.listenDrops - t0.listenDrops,
       cpu: cpuPercent(t0, t1),
       loadgenCpu: loadgenPercent(t0, t1),
       counted: "",
@@ -524,6 +544,7 @@ try {
       spread: rateSpread(heldShares),
       atRate: held / LISTENERS,
       heldAtRate: Number.NaN,
+      drops: t2.listenDrops - t1.listenDrops,
       cpu: cpuPercent(t1, t2),
       loadgenCpu: loadgenPercent(t1, t2),
       counted: heldCount,
@@ -550,6 +571,7 @@ try {
       atRate: burstAtRate,
       spread: rateSpread(burstShares),
       heldAtRate: atRate(rates(tB, t4, ramp, bytesPerSecond)) / LISTENERS,
+      drops: t4.listenDrops - tB.listenDrops,
       cpu: cpuPercent(tB, t4),
       loadgenCpu: loadgenPercent(tB, t4),
       counted: burstCount,
@@ -626,10 +648,10 @@ try {
   try {
     const complaints = readFileSync(path.join(dataDir, "nginx", "error.log"), "utf8")
       .split("\n")
-      .filter((line) => /\[(alert|crit|emerg)\]/.test(line));
+      .filter((line) => /\[(warn|error|alert|crit|emerg)\]/.test(line));
     if (complaints.length)
       console.log(
-        `  nginx's error log (${complaints.length} alerts):\n   ${complaints.slice(-3).join("\n   ")}`,
+        `  nginx's error log (${complaints.length} warnings and errors):\n   ${complaints.slice(-3).join("\n   ")}`,
       );
   } catch {}
 } finally {
