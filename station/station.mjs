@@ -413,6 +413,8 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
       STATION_DESCRIPTION: options.description ?? "",
       STATION_URL: options.url ?? "",
       STATION_BITRATE: String(BITRATE_KBPS),
+      // Names the station it serves (a look at /proc/<pid>/environ finds a data folder's processes).
+      STATION_RUNTIME_DIR: runtimeDir,
     });
     writePidFile(runtimeDir, "relay", listenerRelay.pid, RELAY_SCRIPT);
     relayOutput = collect(listenerRelay, "relay", log);

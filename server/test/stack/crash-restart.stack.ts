@@ -44,6 +44,7 @@ function stationProcesses() {
   return {
     icecast: all.filter((p) => p.name === "icecast2").length,
     liquidsoap: all.filter((p) => p.name === "liquidsoap").length,
+    relay: all.filter((p) => p.cmdline.includes("station/relay.mjs")).length,
     server: all.filter((p) => p.cmdline.includes("server/src/main.ts")).length,
   };
 }
@@ -59,12 +60,12 @@ function codecOf(audio: Buffer) {
   return r.stdout.trim();
 }
 
-/** One Icecast and one Liquidsoap for this DATA_DIR, MP3 on the mount, one "on air", no restarts. */
+/** One Icecast, one Liquidsoap and one listener relay for this DATA_DIR, MP3 on the mount, one "on air", no restarts. */
 async function expectOneStationOnAir(start: NpmStart) {
   const audio = await recordStream(`http://127.0.0.1:${icecastPort}/radio.mp3`, 2500);
   expect(audio.length).toBeGreaterThan(16_000);
   expect(codecOf(audio)).toBe("mp3");
-  expect(stationProcesses()).toEqual({ icecast: 1, liquidsoap: 1, server: 1 });
+  expect(stationProcesses()).toEqual({ icecast: 1, liquidsoap: 1, relay: 1, server: 1 });
   const log = start.output();
   // Each restart the supervisor made, with its reason. Icecast 2.4 itself sometimes dies of a
   // segmentation fault while starting (seen once in many CI runs); the supervisor starting it again
@@ -87,6 +88,7 @@ beforeAll(async () => {
     ...npmStartEnv(dataDir, await freePort()),
     ICECAST_PORT: String(icecastPort),
     STATION_HARBOR_PORT: String(await freePortPair()),
+    RADIO_LISTEN_PORT: String(await freePort()),
     // Janus has its own crash test (janus.stack.ts).
     CAMS: "off",
   };

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type NowPlaying, RADIO_PATHS, stationWeek } from "@airwave/contracts";
+import { type NowPlaying, RADIO_PATHS, RADIO_TEXTS, stationWeek } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTones, type RunningStation, startStation } from "../../../station/station.mjs";
 import { fixedClock, systemClock } from "../../src/platform/clock.ts";
@@ -18,6 +18,7 @@ import {
   freePort,
   icecastDj,
   listenForTones,
+  probeIcy,
   recordStream,
   shoutcastDj,
   type ToneListener,
@@ -199,6 +200,12 @@ describe("the bundled station with the app", () => {
     const live = await nowPlaying();
     expect(live.live).toMatchObject({ is_live: true, streamer_name: dj.user.username });
     await listener.waitFor(DJ_TONE);
+    // ffmpeg sends no titles: players (ffprobe here) see the DJ's name, as now-playing says it.
+    const liveTitle = `${dj.user.username} - ${RADIO_TEXTS.liveTitle}`;
+    await nowPlayingUntil((np) => np.now_playing?.song.text === liveTitle);
+    await expect
+      .poll(async () => (await probeIcy(station.listenUrl)).StreamTitle, { timeout: 15_000 })
+      .toBe(liveTitle);
 
     await goOffAir(source);
     await listener.waitFor(isAutoDj);

@@ -187,7 +187,9 @@ describe("/api/openapi.json", () => {
     const declared = t.routes.filter(
       (r) => r.method !== "HEAD" && (r.url.startsWith("/api/") || declarationOf(r)),
     );
-    expect(declared.map(key)).toEqual(expect.arrayContaining(["GET /listen.m3u", "GET /listen.pls"]));
+    expect(declared.map(key)).toEqual(
+      expect.arrayContaining(["GET /listen.m3u", "GET /listen.pls"]),
+    );
     expect(documented.sort()).toEqual(declared.map(key).sort());
     for (const route of declared) {
       const operation =
