@@ -2,9 +2,10 @@
 // the bundled station (station/station.mjs startStation: Icecast, Liquidsoap playing generated
 // tones, and the listener relay) in a temporary DATA_DIR on free ports, the app as a process of its
 // own on a throw-away PostgreSQL (pointed at that station), and nginx with the real
-// deploy/nginx.conf (server/test/cluster/nginx.ts: TLS with an ECDSA P-256 certificate made for the run; the
-// plain-HTTP server only redirects). Listeners are plain `net`/`tls` sockets in BENCH_LISTENER_WORKERS
-// (4) processes of their own (bench/lib-listeners.ts), each from a loopback address of its own.
+// deploy/nginx.conf (server/test/cluster/nginx.ts: TLS with an ECDSA P-256 certificate made for the
+// run; the plain-HTTP server only redirects). Listeners are plain `net`/`tls` sockets in
+// BENCH_LISTENER_WORKERS (4) processes of their own (bench/lib-listeners.ts), each from a loopback
+// address of its own.
 //
 // Per path: BENCH_LISTENERS (5,000) listeners connecting evenly over 10 s, held BENCH_HOLD_SECONDS
 // (30); then a burst of BENCH_BURST (2,000) more within 1 s, given 10 s to connect and then held
