@@ -180,19 +180,21 @@ function watchLiveConnection(page: Page): () => Promise<void> {
 /**
  * Opens a new browser context, registers a member and signs them in through the login screen.
  * Requests to other origins are refused: the tests never reach the internet (embedded players fail
- * the way they do offline).
+ * the way they do offline). The station's listener relay (the stream the player plays, on a port of
+ * its own) is let through.
  */
 async function openMemberSession(
   browser: Browser,
   options: { viewport?: { width: number; height: number } } = {},
 ): Promise<MemberSession> {
   const origin = new URL(baseUrl()).origin;
+  const stream = `http://127.0.0.1:${currentApp().radio.listenPort}`;
   const context = await browser.newContext({
     baseURL: baseUrl(),
     ...(options.viewport ? { viewport: options.viewport } : {}),
   });
   await context.route(
-    (url) => url.origin !== origin,
+    (url) => url.origin !== origin && url.origin !== stream,
     (route) => route.abort("internetdisconnected"),
   );
   const page = await context.newPage();
