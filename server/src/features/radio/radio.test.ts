@@ -261,10 +261,13 @@ describe("GET /api/radio/nowplaying", () => {
   });
 
   it("the bundled station's relay ends a listener's stream when the app closes, so the stop does not wait for it", async () => {
-    // The station's mount: audio bytes without end, as Icecast sends them.
+    // The station's mount: MP3 frames without end, from mid-frame, as Icecast's burst sends them.
+    const frame = Buffer.alloc(417, 1);
+    frame.set([0xff, 0xfb, 0x90, 0x44]);
     const mount = http.createServer((_req, res) => {
       res.writeHead(200, { "content-type": "audio/mpeg" });
-      const timer = setInterval(() => res.write(Buffer.alloc(512, 1)), 50);
+      res.write(frame.subarray(100));
+      const timer = setInterval(() => res.write(frame), 50);
       res.on("close", () => clearInterval(timer));
     });
     await new Promise<void>((resolve) => mount.listen(0, "127.0.0.1", resolve));
@@ -281,7 +284,9 @@ describe("GET /api/radio/nowplaying", () => {
         http.get(`http://127.0.0.1:${appPort}${RADIO_PATHS.stream}`, resolve).on("error", reject),
       );
       expect(listener.statusCode).toBe(200);
-      await new Promise((resolve) => listener.once("data", resolve));
+      // The listener's first byte is a frame's: the player decodes at once.
+      const first = await new Promise<Buffer>((resolve) => listener.once("data", resolve));
+      expect([...first.subarray(0, 4)]).toEqual([0xff, 0xfb, 0x90, 0x44]);
       const ended = new Promise<void>((resolve) => listener.once("close", resolve));
       listener.resume();
 

@@ -1,12 +1,13 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { pipeline } from "node:stream";
 import { LIQUIDSOAP_API_KEY_HEADER, RADIO_MESSAGES, RADIO_ROUTES } from "@airwave/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { routeRegistrar } from "../../platform/http/declared-routes.ts";
 import { checkLiveDj, checkLiveLogin, djOff, djOn, radioOf } from "./service.ts";
-import { openStationStream } from "./stream.ts";
+import { fromFrameStart, openStationStream } from "./stream.ts";
 
 const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
 
@@ -81,6 +82,6 @@ export function radioRoutes(app: FastifyInstance, ctx: AppContext) {
       .header("content-type", "audio/mpeg")
       .header("cache-control", "no-cache, no-store")
       .header("x-content-type-options", "nosniff")
-      .send(upstream);
+      .send(pipeline(upstream, fromFrameStart(), () => undefined));
   });
 }
