@@ -48,8 +48,9 @@ const BUSY: PlayerStatus[] = ["connecting", "retrying"];
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
   position: "absolute",
-  width: 1,
-  height: 1,
+  // Strings: in `sx`, a number up to 1 is a fraction of the parent (1 would be 100%).
+  width: "1px",
+  height: "1px",
   overflow: "hidden",
   clip: "rect(0 0 0 0)",
   whiteSpace: "nowrap",
@@ -153,7 +154,8 @@ export function RadioPlayer() {
         aria-atomic="true"
         data-testid="radio-track"
         title={track.title ? [track.title, artist].filter(Boolean).join(" · ") : undefined}
-        sx={{ minWidth: 0 }}
+        // Relative: the hidden words are clipped with the line, not laid out past the screen.
+        sx={{ minWidth: 0, position: "relative" }}
       >
         {track.title && (
           <>
