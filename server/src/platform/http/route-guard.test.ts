@@ -182,9 +182,13 @@ describe("/api/openapi.json", () => {
         (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`,
       ),
     );
-    const registered = api.filter((r) => r.method !== "HEAD").map(key);
-    expect(documented.sort()).toEqual(registered.sort());
-    for (const route of api.filter((r) => r.method !== "HEAD")) {
+    // The /api routes and the declared public files outside /api (the app's manifest).
+    const declared = t.routes.filter(
+      (r) => r.method !== "HEAD" && (r.url.startsWith("/api/") || declarationOf(r)),
+    );
+    expect(declared.map(key)).toEqual(expect.arrayContaining(["GET /manifest.webmanifest"]));
+    expect(documented.sort()).toEqual(declared.map(key).sort());
+    for (const route of declared) {
       const operation =
         doc.paths[route.url.replace(/:(\w+)/g, "{$1}")]?.[route.method.toLowerCase()];
       expect(operation?.["x-access"]).toBe(declarationOf(route)?.access);
