@@ -1,7 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-
-// Debian's chromium-headless-shell (npm test installs it): the full `chromium` works too, slower.
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+import { chromiumLaunchOptions } from "./support/chromium.ts";
 
 export default defineConfig({
   testDir: "./tests",
@@ -26,18 +24,6 @@ export default defineConfig({
     // A trace records every test (DOM snapshots, a screencast): a quarter of the run's CPU. CI retries
     // a failed test once, with its trace; elsewhere `--trace on` records one.
     trace: "on-first-retry",
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
 });

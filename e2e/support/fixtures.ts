@@ -81,6 +81,7 @@ export async function signInWithApi(page: Page, who: Credentials, path = "/home"
 interface ApiSession {
   get: (path: string) => Promise<APIResponse>;
   post: (path: string, data?: unknown) => Promise<APIResponse>;
+  put: (path: string, data?: unknown) => Promise<APIResponse>;
   /** A DELETE with the CSRF token (e.g. unbanning an IP). */
   delete: (path: string) => Promise<APIResponse>;
   dispose: () => Promise<void>;
@@ -98,6 +99,7 @@ export async function apiSession(who: Credentials): Promise<ApiSession> {
   return {
     get: (p) => ctx.get(p),
     post: async (p, data) => ctx.post(p, { headers: { "x-csrf-token": await token() }, data }),
+    put: async (p, data) => ctx.put(p, { headers: { "x-csrf-token": await token() }, data }),
     delete: async (p) => ctx.delete(p, { headers: { "x-csrf-token": await token() } }),
     dispose: () => ctx.dispose(),
   };

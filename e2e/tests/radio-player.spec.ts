@@ -94,7 +94,7 @@ test("plays the real stream, shows the station, the live DJ while they stream an
     await expect(player(page).getByText(member.username, { exact: true })).toBeVisible({
       timeout: 15_000,
     });
-    await expect(player(page).getByText(RADIO_TEXTS.liveBadge)).toBeVisible();
+    await expect(player(page).getByText(RADIO_TEXTS.liveBadge, { exact: true })).toBeVisible();
     await expect(player(page).getByText(RADIO_TEXTS.autoDj)).toHaveCount(0);
     await expectPlaying(page);
     await screenshot(page, "radio-player-live-1280", { fullPage: false });
@@ -102,7 +102,7 @@ test("plays the real stream, shows the station, the live DJ while they stream an
     await dj.stop();
   }
   await expect(player(page).getByText(RADIO_TEXTS.autoDj)).toBeVisible({ timeout: 15_000 });
-  await expect(player(page).getByText(RADIO_TEXTS.liveBadge)).toHaveCount(0);
+  await expect(player(page).getByText(RADIO_TEXTS.liveBadge, { exact: true })).toHaveCount(0);
 });
 
 test("keeps volume and mute across a reload, in local storage and cookies", async ({

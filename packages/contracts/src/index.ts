@@ -49,6 +49,7 @@ export * from "./private-messages.routes.ts";
 export * from "./private-messages.ts";
 export * from "./radio.routes.ts";
 export * from "./radio.ts";
+export * from "./radio-manifest.ts";
 export * from "./rate-limits.ts";
 export * from "./realtime.ts";
 export * from "./roles.ts";

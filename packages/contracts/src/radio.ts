@@ -52,8 +52,11 @@ export const RADIO_LIMITS = {
   volumeMax: 100,
   playRetries: 4,
   playRetryDelayMs: 350,
-  /** Autoplay starts muted, then unmutes after this delay. */
-  autoplayUnmuteDelayMs: 800,
+  /**
+   * Autoplay starts muted, then unmutes this long after the first sound plays: at once (issue 27,
+   * the player sounds within 1 s of the page load), the browser's refusal is caught either way.
+   */
+  autoplayUnmuteDelayMs: 0,
   /** First autoplay retry delay; it grows by `autoplayRetryGrowth` up to `autoplayRetryMaxMs`. */
   autoplayRetryDelayMs: 1_000,
   autoplayRetryGrowth: 1.5,
@@ -73,6 +76,8 @@ export const RADIO_LIMITS = {
 export const PLAYER_STORAGE = {
   volume: "playerVolume",
   muted: "playerMuted",
+  /** Local storage only: the last stream URL now-playing named, so a page load starts at once. */
+  listenUrl: "radioListenUrl",
 } as const;
 
 export const PLAYER_STATUSES = [
@@ -95,6 +100,10 @@ export const RADIO_TEXTS = {
   liveBadge: "LIVE",
   /** The song shown while a DJ streams without sending titles. */
   liveTitle: "Live Broadcast",
+  /** Read before the title by screen readers (visually hidden). */
+  nowPlaying: "Now playing:",
+  /** Between the title and the artist. */
+  byArtist: "by",
   play: "Play",
   pause: "Pause",
   reload: "Reload stream",

@@ -1,4 +1,5 @@
 import { isGuardSkipped, isVisitorOnlyPath, normalizePath, PATHS } from "@airwave/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { PageLoader } from "../ui/PageLoader.tsx";
@@ -22,6 +23,8 @@ function usesShell(pathname: string): boolean {
 }
 
 const auth = () => import("../features/auth/pages.ts");
+/** The radio's early start (a small chunk: the engine, not the player). */
+const radioAutostart = () => import("../features/radio/autostart.ts");
 const LoginPage = lazyNamed(() => import("../features/auth/LoginPage.tsx"), "LoginPage");
 const RegisterPage = lazyNamed(auth, "RegisterPage");
 const LogoutPage = lazyNamed(auth, "LogoutPage");
@@ -51,10 +54,14 @@ const AdminPage = lazyNamed(() => import("../features/admin/AdminPage.tsx"), "Ad
 /** The route table of community spec section 2. Matching ignores case. */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  // Start loading the layout while the guard asks the server, not after: no extra round trip.
+  const queryClient = useQueryClient();
+  // Start loading the layout while the guard asks the server, not after: no extra round trip. The
+  // radio starts with the guard's answer, before the layout has arrived.
   useEffect(() => {
-    if (usesShell(pathname)) void loadShell();
-  }, [pathname]);
+    if (!usesShell(pathname)) return;
+    void loadShell();
+    void radioAutostart().then((radio) => radio.startRadioWhenSignedIn(queryClient));
+  }, [pathname, queryClient]);
   return (
     <RouteGuard>
       {(location) => (

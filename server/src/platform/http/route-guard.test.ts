@@ -188,7 +188,7 @@ describe("/api/openapi.json", () => {
       (r) => r.method !== "HEAD" && (r.url.startsWith("/api/") || declarationOf(r)),
     );
     expect(declared.map(key)).toEqual(
-      expect.arrayContaining(["GET /listen.m3u", "GET /listen.pls"]),
+      expect.arrayContaining(["GET /listen.m3u", "GET /listen.pls", "GET /manifest.webmanifest"]),
     );
     expect(documented.sort()).toEqual(declared.map(key).sort());
     for (const route of declared) {

@@ -1,8 +1,9 @@
 import { LAYOUT, RADIO_TEXTS } from "@airwave/contracts";
 import { Box, Toolbar, useMediaQuery } from "@mui/material";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { ShellEffectsSlot } from "../../features/effects/shell.tsx";
+import { startRadioEarly } from "../../features/radio/autostart.ts";
 import { PageLoader } from "../../ui/PageLoader.tsx";
 import { useForceKick } from "../force-kick.ts";
 import { usePresenceHeartbeat } from "../presence.ts";
@@ -23,6 +24,8 @@ export function AppShell() {
   useRealtimeConnection();
   usePresenceHeartbeat();
   useForceKick();
+  // The stream starts now, not once the player's code and now-playing have arrived.
+  useEffect(startRadioEarly, []);
 
   return (
     <Box sx={{ display: "flex", minHeight: "100dvh" }}>

@@ -11,6 +11,7 @@ import type { Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { connectSocket, setSocketFactory } from "../../app/socket.ts";
 import { AppProviders, json, mockFetch, signedInQueryClient } from "../../test/fake-session.tsx";
+import { startRadioEarly } from "./autostart.ts";
 import { type AudioLike, RadioEngine, setRadioEngine } from "./engine.ts";
 import { loadPreferences } from "./preferences.ts";
 import { RadioPlayer } from "./RadioPlayer.tsx";
@@ -56,6 +57,39 @@ const station = (over: Partial<NowPlaying> = {}): NowPlaying => ({
   cache: null,
   ...over,
 });
+
+const onAir = (title: string, artist: string): NowPlaying["now_playing"] => ({
+  sh_id: 1,
+  played_at: 1,
+  duration: 0,
+  playlist: "",
+  streamer: "",
+  is_request: false,
+  elapsed: 0,
+  remaining: 0,
+  song: {
+    id: "s",
+    text: `${artist} - ${title}`,
+    artist,
+    title,
+    album: "",
+    genre: "",
+    isrc: "",
+    lyrics: "",
+    art: "",
+    custom_fields: {},
+  },
+});
+
+/** A stand-in for the Media Session API (jsdom has none): what the player tells it. */
+class FakeMediaSession {
+  metadata: { title: string; artist: string; album: string; artwork: MediaImage[] } | null = null;
+  playbackState = "none";
+  handlers = new Map<string, (() => void) | null>();
+  setActionHandler(action: string, handler: (() => void) | null) {
+    this.handlers.set(action, handler);
+  }
+}
 
 class QuietAudio extends EventTarget implements AudioLike {
   src = "";
@@ -242,5 +276,99 @@ describe("the bottom player", () => {
     );
     expect(await screen.findByText("DJ_Echo")).toBeInTheDocument();
     expect(screen.getByText(RADIO_TEXTS.liveBadge)).toBeInTheDocument();
+  });
+
+  it("shows the title and artist on air in a polite live region, and follows a push", async () => {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const fake = {
+      on: (event: string, h: (payload: unknown) => void) => handlers.set(event, h),
+      off: () => undefined,
+      disconnect: () => undefined,
+    };
+    setSocketFactory(async () => fake as unknown as Socket);
+    connectSocket();
+    renderPlayer(station({ now_playing: onAir("Night Drive", "Kavinsky") }));
+    expect(await screen.findByTestId("radio-title")).toHaveTextContent("Night Drive");
+    expect(screen.getByTestId("radio-artist")).toHaveTextContent("Kavinsky");
+    const region = screen.getByTestId("radio-track");
+    expect(region).toHaveAttribute("aria-live", "polite");
+    expect(region).toHaveAttribute("aria-atomic", "true");
+    // Read as a sentence; the middle dot is for the eye only.
+    expect(region.textContent?.replace(" · ", "")).toBe(
+      `${RADIO_TEXTS.nowPlaying} Night Drive ${RADIO_TEXTS.byArtist} Kavinsky`,
+    );
+    await waitFor(() => expect(handlers.has(RADIO_EVENTS.nowPlaying)).toBe(true));
+    act(() =>
+      handlers.get(RADIO_EVENTS.nowPlaying)?.(
+        station({ now_playing: onAir("Oblivion", "Grimes") }),
+      ),
+    );
+    expect(await screen.findByText("Oblivion")).toBeInTheDocument();
+    expect(screen.getByTestId("radio-artist")).toHaveTextContent("Grimes");
+  });
+
+  it("says a live set's title once, without repeating the DJ the line below names", async () => {
+    renderPlayer(
+      station({
+        live: { is_live: true, streamer_name: "DJ_Nova", broadcast_start: 1, art: null },
+        now_playing: onAir(RADIO_TEXTS.liveTitle, "DJ_Nova"),
+      }),
+    );
+    expect(await screen.findByTestId("radio-title")).toHaveTextContent(RADIO_TEXTS.liveTitle);
+    expect(screen.queryByTestId("radio-artist")).toBeNull();
+    expect(screen.getAllByText("DJ_Nova")).toHaveLength(1);
+  });
+
+  it("tells the Media Session the title, artist and artwork, and its buttons drive the player", async () => {
+    const session = new FakeMediaSession();
+    vi.stubGlobal("navigator", Object.assign(Object.create(navigator), { mediaSession: session }));
+    vi.stubGlobal(
+      "MediaMetadata",
+      class {
+        constructor(init: object) {
+          Object.assign(this, init);
+        }
+      },
+    );
+    renderPlayer(station({ now_playing: onAir("Night Drive", "Kavinsky") }));
+    await waitFor(() =>
+      expect(session.metadata).toMatchObject({
+        title: "Night Drive",
+        artist: "Kavinsky",
+        album: "Airwave Radio",
+      }),
+    );
+    expect(session.metadata?.artwork.map((a) => a.sizes)).toEqual(["192x192", "512x512"]);
+    await waitFor(() => expect(audio.play).toHaveBeenCalledTimes(1));
+    expect(session.playbackState).toBe("playing");
+
+    act(() => session.handlers.get("pause")?.());
+    expect(screen.getByTestId("radio-status")).toHaveTextContent(RADIO_TEXTS.status.paused);
+    expect(session.playbackState).toBe("paused");
+    act(() => session.handlers.get("play")?.());
+    expect(audio.play).toHaveBeenCalledTimes(2);
+    expect(session.playbackState).toBe("playing");
+    act(() => session.handlers.get("stop")?.());
+    expect(screen.getByTestId("radio-status")).toHaveTextContent(RADIO_TEXTS.status.paused);
+  });
+
+  it("remembers the stream URL, so the next page load starts it before now-playing answers", async () => {
+    const url = "http://127.0.0.1:8000/radio.mp3";
+    renderPlayer(station({ station: { ...station().station, listen_url: url } }));
+    await waitFor(() => expect(localStorage.getItem(PLAYER_STORAGE.listenUrl)).toBe(url));
+    cleanup();
+
+    // The next page: a fresh engine starts the remembered stream at once, muted for autoplay.
+    audio = new QuietAudio();
+    setRadioEngine(new RadioEngine({ createAudio: () => audio }));
+    startRadioEarly();
+    expect(audio.play).toHaveBeenCalledTimes(1);
+    expect(audio.src).toMatch(/^http:\/\/127\.0\.0\.1:8000\/radio\.mp3\?t=\d+$/);
+    expect(audio.muted).toBe(true);
+
+    // A station gone offline since: now-playing says so, the player stops quietly and forgets it.
+    renderPlayer(station({ is_online: false }));
+    await waitFor(() => expect(localStorage.getItem(PLAYER_STORAGE.listenUrl)).toBeNull());
+    expect(screen.getByTestId("radio-status")).toHaveTextContent(RADIO_TEXTS.offline);
   });
 });

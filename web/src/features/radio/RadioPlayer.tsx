@@ -22,6 +22,8 @@ import {
 import { type TouchEvent, useEffect, useRef, useState } from "react";
 import { radioEngine } from "./engine.ts";
 import { useNowPlaying, usePlayer } from "./hooks.ts";
+import { bindMediaSession, showOnMediaSession, trackOf } from "./media-session.ts";
+import { saveListenUrl } from "./preferences.ts";
 
 /** What the player shows of now-playing (community spec 1): station, DJ or Auto DJ, bitrate, listeners. */
 function describeStation(np: NowPlaying | undefined) {
@@ -43,17 +45,32 @@ function describeStation(np: NowPlaying | undefined) {
 
 const BUSY: PlayerStatus[] = ["connecting", "retrying"];
 
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: "absolute",
+  // Strings: in `sx`, a number up to 1 is a fraction of the parent (1 would be 100%).
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
 /**
  * The persistent bottom player (community spec 2): play/pause, reload stream, volume 0-100 with
- * mute, station name, current DJ or the Auto DJ label, bitrate and listener count. Collapsible; it
- * collapses by itself at 680 px or narrower and follows a vertical swipe of 48 px. Playback lives
- * in the engine, so it goes on while pages change.
+ * mute, station name, what is playing (title and artist, issue 27), current DJ or the Auto DJ
+ * label, bitrate and listener count. Collapsible; it collapses by itself at 680 px or narrower and
+ * follows a vertical swipe of 48 px. Playback lives in the engine, so it goes on while pages change.
+ * Now-playing comes pushed (the 30 s poll as fallback); the same title reaches the Media Session.
  */
 export function RadioPlayer() {
   const engine = radioEngine();
   const player = usePlayer();
   const { data: nowPlaying } = useNowPlaying();
   const station = describeStation(nowPlaying);
+  const track = trackOf(nowPlaying);
+  // The artist the DJ's line names already (a live set's DJ, the Auto DJ's tones) is said once.
+  const artist = track.artist !== station.dj ? track.artist : "";
   const narrow = useMediaQuery(`(max-width:${RADIO_LIMITS.collapseMaxWidth}px)`, { noSsr: true });
   const [collapsed, setCollapsed] = useState(narrow);
   const touchY = useRef<number | null>(null);
@@ -62,10 +79,19 @@ export function RadioPlayer() {
 
   useEffect(() => {
     if (!nowPlaying) return;
+    // Remembered for the next page load, which starts the stream before now-playing answers.
+    saveListenUrl(station.online ? station.listenUrl : null);
     engine.setSource(station.listenUrl);
     engine.stationUpdate(station.online);
     if (station.online) engine.autoplay();
   }, [engine, nowPlaying, station.listenUrl, station.online]);
+
+  useEffect(() => bindMediaSession(engine), [engine]);
+  const known = nowPlaying !== undefined;
+  const { title, artist: songArtist, station: stationName, dj } = track;
+  useEffect(() => {
+    if (known) showOnMediaSession({ title, artist: songArtist, station: stationName, dj });
+  }, [known, title, songArtist, stationName, dj]);
 
   const playing = player.status === "playing" || BUSY.includes(player.status);
   const soundOff = player.muted || player.autoplayMuted || player.volume === 0;
@@ -116,10 +142,45 @@ export function RadioPlayer() {
             label={RADIO_TEXTS.liveBadge}
             color="error"
             size="small"
-            sx={{ height: 18, fontSize: 11, fontWeight: 700 }}
+            sx={{ height: 18, fontSize: 11, fontWeight: 700, flexShrink: 0 }}
           />
         )}
       </Stack>
+      {/* Said once per change of track (polite, atomic), never on the status's changes. */}
+      <Typography
+        variant="body2"
+        noWrap
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="radio-track"
+        title={track.title ? [track.title, artist].filter(Boolean).join(" · ") : undefined}
+        // Relative: the hidden words are clipped with the line, not laid out past the screen.
+        sx={{ minWidth: 0, position: "relative" }}
+      >
+        {track.title && (
+          <>
+            <Box component="span" sx={visuallyHidden}>
+              {`${RADIO_TEXTS.nowPlaying} `}
+            </Box>
+            <Box component="span" data-testid="radio-title" sx={{ fontWeight: 600 }}>
+              {track.title}
+            </Box>
+            {artist && (
+              <>
+                <Box component="span" sx={visuallyHidden}>
+                  {` ${RADIO_TEXTS.byArtist} `}
+                </Box>
+                <Box component="span" aria-hidden sx={{ color: "text.secondary" }}>
+                  {" · "}
+                </Box>
+                <Box component="span" data-testid="radio-artist" sx={{ color: "text.secondary" }}>
+                  {artist}
+                </Box>
+              </>
+            )}
+          </>
+        )}
+      </Typography>
       <Stack direction="row" spacing={0.75} sx={{ alignItems: "center", minWidth: 0 }}>
         <Typography
           component="span"
@@ -168,6 +229,7 @@ export function RadioPlayer() {
     <Paper
       square
       elevation={8}
+      data-radio-player
       data-collapsed={collapsed}
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}

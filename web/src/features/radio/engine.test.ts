@@ -263,7 +263,10 @@ describe("autoplay", () => {
     const delays: number[] = [];
     let last = Date.now();
     let plays = 1;
-    while (status() !== "idle") {
+    // While the browser refuses, the player says Ready (idle); the attempts go on behind it.
+    await flush();
+    expect(status()).toBe("idle");
+    while (Date.now() - last < 10_000) {
       await vi.advanceTimersByTimeAsync(50);
       if (audio.plays.length > plays) {
         delays.push(Date.now() - last);
@@ -286,11 +289,131 @@ describe("autoplay", () => {
     expect(status()).toBe("idle");
   });
 
+  it("a refused autoplay says Ready, and a click anywhere starts it at once with sound", async () => {
+    audio.next = "refuse";
+    engine.autoplay();
+    await flush();
+    expect(engine.getSnapshot()).toMatchObject({ status: "idle", autoplayMuted: true });
+    audio.next = "ok";
+    const outside = document.createElement("button");
+    document.body.appendChild(outside);
+    outside.click();
+    expect(audio.plays).toHaveLength(2);
+    expect(engine.getSnapshot()).toMatchObject({ status: "connecting", autoplayMuted: false });
+    expect(audio.muted).toBe(false);
+    audio.fire("playing");
+    expect(status()).toBe("playing");
+    outside.remove();
+  });
+
+  it("a click on the player's own controls is left to them", async () => {
+    audio.next = "refuse";
+    engine.autoplay();
+    await flush();
+    const player = document.createElement("div");
+    player.dataset.radioPlayer = "";
+    const button = document.createElement("button");
+    player.appendChild(button);
+    document.body.appendChild(player);
+    button.click();
+    expect(audio.plays).toHaveLength(1);
+    player.remove();
+  });
+
+  it("after the timer gave up, a key press still starts it", async () => {
+    audio.next = "refuse";
+    engine.autoplay();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(status()).toBe("idle");
+    const plays = audio.plays.length;
+    audio.next = "ok";
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "a", bubbles: true }));
+    expect(audio.plays).toHaveLength(plays + 1);
+    expect(status()).toBe("connecting");
+  });
+
+  it("started from the remembered URL, it stops quietly when now-playing says offline", async () => {
+    audio.next = "fail";
+    engine.autoplay({ provisional: true });
+    await flush();
+    expect(status()).toBe("retrying");
+    engine.stationUpdate(false);
+    expect(engine.getSnapshot()).toMatchObject({ status: "idle", autoplayMuted: false });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(audio.plays).toHaveLength(1);
+  });
+
+  it("once it has played, an offline now-playing leaves the retries to go on", async () => {
+    engine.autoplay({ provisional: true });
+    audio.fire("playing");
+    audio.fire("error");
+    engine.stationUpdate(false);
+    expect(status()).toBe("retrying");
+  });
+
   it("the mute button while autoplay holds the sound off turns the sound on", () => {
     engine.autoplay();
     audio.fire("playing");
     engine.toggleMute();
     expect(audio.muted).toBe(false);
     expect(engine.getSnapshot()).toMatchObject({ muted: false, autoplayMuted: false });
+  });
+});
+
+describe("audio focus", () => {
+  const other = (muted = false) => {
+    const el = document.createElement("audio");
+    el.muted = muted;
+    document.body.appendChild(el);
+    // jsdom plays nothing: the element says it plays, then tells so as a browser would.
+    Object.defineProperty(el, "paused", { value: false });
+    return el;
+  };
+
+  it("another sound in the app pauses the radio, which does not come back by itself", async () => {
+    engine.play();
+    audio.fire("playing");
+    const mp3 = other();
+    mp3.dispatchEvent(new Event("play"));
+    expect(status()).toBe("paused");
+    expect(audio.paused).toBe(true);
+    mp3.dispatchEvent(new Event("pause"));
+    mp3.dispatchEvent(new Event("ended"));
+    engine.stationUpdate(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(status()).toBe("paused");
+    expect(audio.plays).toHaveLength(1);
+    mp3.remove();
+  });
+
+  it("a muted picture (a cam) takes nothing; turning its sound on does", () => {
+    engine.play();
+    audio.fire("playing");
+    const cam = other(true);
+    cam.dispatchEvent(new Event("play"));
+    expect(status()).toBe("playing");
+    cam.muted = false;
+    cam.dispatchEvent(new Event("volumechange"));
+    expect(status()).toBe("paused");
+    cam.remove();
+  });
+
+  it("its own element's events are its own", () => {
+    engine.play();
+    audio.fire("playing");
+    audio.fire("volumechange");
+    expect(status()).toBe("playing");
+  });
+
+  it("a refused autoplay waiting for a click gives way too", async () => {
+    audio.next = "refuse";
+    engine.autoplay();
+    await flush();
+    const mp3 = other();
+    mp3.dispatchEvent(new Event("play"));
+    audio.next = "ok";
+    document.body.click();
+    expect(audio.plays).toHaveLength(1);
+    mp3.remove();
   });
 });

@@ -1,4 +1,5 @@
 import { type PlayerStatus, RADIO_LIMITS } from "@airwave/contracts";
+import { watchOtherAudio } from "./audio-focus.ts";
 import {
   clampVolume,
   loadPreferences,
@@ -12,10 +13,16 @@ import {
  * - play: connecting → playing; a failure is retried up to 4 times, 350 ms × the attempt number
  *   apart (status retrying), then error;
  * - a stall (no progress), an error or an end of the stream while playing triggers the same retry;
- * - autoplay starts muted and unmutes shortly after; when the browser refuses (it pauses or
+ * - autoplay starts muted and unmutes as soon as it plays; when the browser refuses (it pauses or
  *   rejects), it tries again with a delay growing by 1.5 up to 5 s, at most 3 times without any
- *   user interaction (5 once the user has interacted); a click or key press unmutes at once.
- * - after an error, a now-playing answer saying the station is online starts it again.
+ *   user interaction (5 once the user has interacted); a click or key press unmutes at once, and
+ *   one anywhere on the page (outside the player's own controls) starts a refused autoplay at once.
+ *   While the browser refuses, the player says Ready (idle) with its Play button, not Connecting.
+ * - after an error, a now-playing answer saying the station is online starts it again; an autoplay
+ *   started from the remembered stream URL before now-playing answered stops quietly when it says
+ *   the station is offline.
+ * - audio focus: another sound in the app starting pauses the radio (it does not come back by
+ *   itself: the listener presses Play).
  */
 
 export interface PlayerSnapshot {
@@ -57,7 +64,11 @@ function createPageAudio(): AudioLike {
   return audio;
 }
 
-const INTERACTIONS = ["pointerdown", "keydown", "touchstart"] as const;
+const INTERACTIONS = ["pointerdown", "keydown", "touchstart", "click"] as const;
+/** Events that let the page start sound (the browser's user activation): a refused autoplay starts. */
+const ACTIVATIONS = new Set(["keydown", "click"]);
+/** The player's own controls (they decide themselves what a click does). */
+const PLAYER_SELECTOR = "[data-radio-player]";
 /** A pause this soon after autoplay unmuted by itself is the browser refusing sound. */
 const UNMUTE_REFUSAL_MS = 1_500;
 
@@ -88,6 +99,11 @@ export class RadioEngine {
   private inFlight = false;
   /** When autoplay last let the sound in by itself (a pause right after is the browser's refusal). */
   private unmutedAt = 0;
+  /** The browser refused autoplay: the next click or key press on the page starts it. */
+  private awaitingGesture = false;
+  /** The current autoplay has not played yet (it may have started before now-playing answered). */
+  private provisional = false;
+  private readonly teardown: (() => void)[] = [];
 
   constructor(options: EngineOptions = {}) {
     this.audio = (options.createAudio ?? createPageAudio)();
@@ -104,12 +120,12 @@ export class RadioEngine {
     on("error", () => this.fail());
     on("ended", () => this.fail());
     on("stalled", () => this.checkStall(2_000));
+    const onInteraction = (event: Event) => this.onInteraction(event);
     for (const event of INTERACTIONS) {
-      document.addEventListener(event, () => this.onInteraction(), {
-        capture: true,
-        passive: true,
-      });
+      document.addEventListener(event, onInteraction, { capture: true, passive: true });
+      this.teardown.push(() => document.removeEventListener(event, onInteraction, true));
     }
+    this.teardown.push(watchOtherAudio(this.audio, () => this.onOtherAudio()));
   }
 
   // --- the store React reads
@@ -139,9 +155,16 @@ export class RadioEngine {
     }
   }
 
+  /** The stream URL playback uses now (the remembered one before now-playing answers). */
+  get source() {
+    return this.url;
+  }
+
   /** Play (the listener pressed it): a fresh connection to the live stream. */
   play() {
     this.interacted = true;
+    this.awaitingGesture = false;
+    this.provisional = false;
     this.wanted = true;
     this.liftAutoplayMute();
     this.restart();
@@ -149,6 +172,8 @@ export class RadioEngine {
 
   pause() {
     this.wanted = false;
+    this.awaitingGesture = false;
+    this.provisional = false;
     this.inFlight = false;
     this.session++;
     this.clearTimers();
@@ -160,6 +185,8 @@ export class RadioEngine {
   /** Reload stream: drops the connection and connects again. */
   reload() {
     this.interacted = true;
+    this.awaitingGesture = false;
+    this.provisional = false;
     this.wanted = true;
     this.liftAutoplayMute();
     this.restart();
@@ -185,18 +212,32 @@ export class RadioEngine {
     this.applyVolume();
   }
 
-  /** Starts the stream muted without a click (once per page), then lets the sound in. */
-  autoplay() {
+  /**
+   * Starts the stream muted without a click (once per page), then lets the sound in. `provisional`:
+   * started from the remembered stream URL before now-playing said the station is online.
+   */
+  autoplay(options: { provisional?: boolean } = {}) {
     if (this.autoplayed || this.wanted || !this.url) return;
     this.autoplayed = true;
     this.wanted = true;
+    this.provisional = options.provisional === true;
     this.set({ autoplayMuted: true });
     this.applyVolume();
     this.restart();
   }
 
-  /** Now-playing arrived: after an error, a station that is online again is played again. */
+  /**
+   * Now-playing arrived: after an error, a station that is online again is played again; an
+   * autoplay that has not played yet stops quietly when the station is offline.
+   */
   stationUpdate(online: boolean) {
+    if (!online && this.provisional && (this.wanted || this.awaitingGesture)) {
+      this.pause();
+      this.set({ status: "idle", autoplayMuted: false });
+      this.applyVolume();
+      return;
+    }
+    if (online) this.provisional = false;
     if (online && this.wanted && this.snapshot.status === "error") this.restart();
   }
 
@@ -204,6 +245,7 @@ export class RadioEngine {
   destroy() {
     this.pause();
     this.listeners.clear();
+    for (const undo of this.teardown.splice(0)) undo();
   }
 
   // --- playback
@@ -238,7 +280,8 @@ export class RadioEngine {
       return;
     }
     this.inFlight = true;
-    this.set({ status: this.attempt > 0 ? "retrying" : "connecting" });
+    // Asking again while the browser refuses autoplay: the player still says Ready.
+    if (!this.awaitingGesture) this.set({ status: this.attempt > 0 ? "retrying" : "connecting" });
     // A fresh request every time: a live stream resumes at "now", not where a buffer left it.
     const url = new URL(this.url, window.location.href);
     url.searchParams.set("t", String(Date.now()));
@@ -258,6 +301,8 @@ export class RadioEngine {
   private onPlaying() {
     if (!this.wanted) return;
     this.attempt = 0;
+    this.awaitingGesture = false;
+    this.provisional = false;
     this.progress = { time: this.audio.currentTime, at: Date.now() };
     this.set({ status: "playing" });
     clearInterval(this.watchdog);
@@ -322,7 +367,9 @@ export class RadioEngine {
     this.inFlight = false;
     this.clearTimers();
     const outOfAttempts = this.autoplayAttempts > limit;
+    if (kind === "play") this.awaitingGesture = true;
     if (outOfAttempts && kind === "play") {
+      // The timer gives up; the listener's next click or key press still starts it.
       this.wanted = false;
       this.detach();
       this.set({ status: "idle", autoplayMuted: false });
@@ -337,7 +384,7 @@ export class RadioEngine {
           RADIO_LIMITS.autoplayRetryDelayMs *
             RADIO_LIMITS.autoplayRetryGrowth ** (this.autoplayAttempts - 1),
         );
-    this.set({ status: "connecting", autoplayMuted: true });
+    this.set({ status: kind === "play" ? "idle" : "connecting", autoplayMuted: true });
     this.applyVolume();
     this.retryTimer = setTimeout(() => this.start(), delay);
   }
@@ -354,12 +401,29 @@ export class RadioEngine {
     this.applyVolume();
   }
 
-  private onInteraction() {
+  private onInteraction(event: Event) {
     this.interacted = true;
     // A click or key press is the gesture the browser wants: the sound may come in now.
     if (this.wanted && this.snapshot.autoplayMuted && this.snapshot.status === "playing") {
       this.liftAutoplayMute();
     }
+    // ...and a refused autoplay may start now, with its sound (the player's buttons act themselves).
+    const target = event.target as Element | null;
+    if (
+      this.awaitingGesture &&
+      ACTIVATIONS.has(event.type) &&
+      !(typeof target?.closest === "function" && target.closest(PLAYER_SELECTOR))
+    ) {
+      this.awaitingGesture = false;
+      this.wanted = true;
+      this.liftAutoplayMute();
+      this.restart();
+    }
+  }
+
+  /** Another sound in the app started: the radio makes way (and does not come back by itself). */
+  private onOtherAudio() {
+    if (this.wanted || this.awaitingGesture) this.pause();
   }
 }
 

@@ -60,3 +60,24 @@ export function savePreferences(prefs: PlayerPreferences) {
 }
 
 export { clampVolume };
+
+/**
+ * The stream URL now-playing last named while the station was online (absolute or relative), so
+ * that the next page load starts the stream without waiting for now-playing. Local storage only.
+ */
+export function loadListenUrl(): string | null {
+  try {
+    return localStorage.getItem(PLAYER_STORAGE.listenUrl) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveListenUrl(url: string | null) {
+  try {
+    if (url) localStorage.setItem(PLAYER_STORAGE.listenUrl, url);
+    else localStorage.removeItem(PLAYER_STORAGE.listenUrl);
+  } catch {
+    // Storage blocked: the next load waits for now-playing.
+  }
+}

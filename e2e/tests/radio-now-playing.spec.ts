@@ -1,0 +1,293 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import {
+  MP3_MESSAGES as M,
+  MP3_ROUTES,
+  type NowPlaying,
+  RADIO_PATHS,
+  RADIO_TEXTS,
+  routePath,
+  MP3_UI_TEXTS as T,
+} from "@airwave/contracts";
+import { expect, type Page } from "@playwright/test";
+import { chromiumLaunchOptions } from "../support/chromium.ts";
+import { adminApi, baseUrl, screenshot, test, uniqueName } from "../support/fixtures.ts";
+import { enterChat } from "../support/games.ts";
+import { startE2eStation } from "../support/station.ts";
+
+/**
+ * Issue 27, the player against the real bundled station (generated 30 s tones, a library track put
+ * on air): it shows what is playing and follows the changes, tells the Media Session, sounds within
+ * a second of the page load, and makes way for an MP3 played from the library. Autoplay is allowed
+ * in this file's browser (as where a listener allowed the site to play sound).
+ */
+
+test.use({ launchOptions: chromiumLaunchOptions(["--autoplay-policy=no-user-gesture-required"]) });
+
+type Station = Awaited<ReturnType<typeof startE2eStation>>;
+let station: Station | null = null;
+let dir = "";
+let trackFile: { name: string; mimeType: string; buffer: Buffer };
+
+const run = promisify(execFile);
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  dir = await mkdtemp(path.join(os.tmpdir(), "airwave-e2e-radio-"));
+  const file = path.join(dir, "on-air.mp3");
+  await run("ffmpeg", [
+    ...["-v", "error", "-nostdin", "-y", "-f", "lavfi"],
+    ...["-i", "sine=frequency=880:duration=20:sample_rate=44100"],
+    ...["-af", "volume=0.3", "-ac", "2", "-c:a", "libmp3lame", "-b:a", "128k", file],
+  ]);
+  trackFile = { name: "on-air.mp3", mimeType: "audio/mpeg", buffer: await readFile(file) };
+  station = await startE2eStation();
+});
+test.afterAll(async () => {
+  await station?.stop();
+  station = null;
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const player = (page: Page) => page.getByRole("region", { name: RADIO_TEXTS.playerLabel });
+const playerStatus = (page: Page) => player(page).getByTestId("radio-status");
+const shownTitle = (page: Page) => player(page).getByTestId("radio-title");
+const shownArtist = (page: Page) => player(page).getByTestId("radio-artist");
+
+async function nowPlaying(page: Page): Promise<NowPlaying> {
+  const res = await page.request.get(`${baseUrl()}${RADIO_PATHS.nowPlaying}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as NowPlaying;
+}
+
+/** Now-playing's song once the station says a title (a few seconds after the station starts). */
+async function songOnAir(page: Page) {
+  const song = async () => (await nowPlaying(page)).now_playing?.song;
+  await expect
+    .poll(async () => (await song())?.title ?? "", {
+      message: "now-playing names a title",
+      timeout: 30_000,
+    })
+    .not.toBe("");
+  return (await song()) ?? { title: "", artist: "" };
+}
+
+const mediaSession = (page: Page) =>
+  page.evaluate(() => ({
+    title: navigator.mediaSession.metadata?.title ?? null,
+    artist: navigator.mediaSession.metadata?.artist ?? null,
+    album: navigator.mediaSession.metadata?.album ?? null,
+    artwork: navigator.mediaSession.metadata?.artwork.map((a) => a.sizes) ?? [],
+    state: navigator.mediaSession.playbackState,
+  }));
+
+/** The radio's `<audio>`: the first `playing` event after navigation, in ms since navigation start. */
+function recordFirstPlaying(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as { radioPlayingAt?: number; radioSoundAt?: number };
+    const audio = (e: Event) => (e.target as HTMLElement).id === "radio-audio";
+    document.addEventListener(
+      "playing",
+      (e) => {
+        if (audio(e)) w.radioPlayingAt ??= performance.now();
+      },
+      true,
+    );
+    // With sound: playing and not muted (autoplay's temporary mute lifted).
+    const sound = (e: Event) => {
+      const el = e.target as HTMLAudioElement;
+      if (audio(e) && !el.paused && !el.muted && w.radioPlayingAt !== undefined) {
+        w.radioSoundAt ??= performance.now();
+      }
+    };
+    document.addEventListener("playing", sound, true);
+    document.addEventListener("volumechange", sound, true);
+  });
+}
+
+const pageTimes = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { radioPlayingAt?: number; radioSoundAt?: number };
+    return { playing: w.radioPlayingAt ?? null, sound: w.radioSoundAt ?? null };
+  });
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+test("sounds within 1 s of the page load, and of Play and Reload", async ({ openMember }) => {
+  test.setTimeout(120_000);
+  const { page } = await openMember();
+  // The first visit waits for now-playing, which names the stream; later loads start at once.
+  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
+  await recordFirstPlaying(page);
+
+  const loads: { playing: number; sound: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.goto("/home");
+    await expect
+      .poll(async () => (await pageTimes(page)).sound, { timeout: 15_000 })
+      .not.toBeNull();
+    const t = await pageTimes(page);
+    loads.push({ playing: Math.round(t.playing ?? NaN), sound: Math.round(t.sound ?? NaN) });
+  }
+  console.log(
+    `radio page load -> first playing: ${loads.map((l) => l.playing).join(", ")} ms; with sound: ${loads.map((l) => l.sound).join(", ")} ms`,
+  );
+  // The median of three loads: one load may meet another helper's burst of CPU on a shared machine.
+  expect(median(loads.map((l) => l.playing))).toBeLessThanOrEqual(1_000);
+  expect(median(loads.map((l) => l.sound))).toBeLessThanOrEqual(1_000);
+
+  // Play and Reload: from the click to the stream playing again.
+  const clickToPlaying = async (name: string) => {
+    await page.evaluate(() => {
+      const w = window as unknown as { clickAt?: number; replayAt?: number };
+      w.clickAt = undefined;
+      w.replayAt = undefined;
+      document.addEventListener("pointerdown", () => (w.clickAt = performance.now()), {
+        capture: true,
+        once: true,
+      });
+      document.addEventListener(
+        "playing",
+        (e) => {
+          if ((e.target as HTMLElement).id === "radio-audio") w.replayAt ??= performance.now();
+        },
+        true,
+      );
+    });
+    await player(page).getByRole("button", { name, exact: true }).click();
+    await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing);
+    return page.evaluate(() => {
+      const w = window as unknown as { clickAt?: number; replayAt?: number };
+      return Math.round((w.replayAt ?? NaN) - (w.clickAt ?? NaN));
+    });
+  };
+  await player(page).getByRole("button", { name: RADIO_TEXTS.pause, exact: true }).click();
+  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.paused);
+  const play = await clickToPlaying(RADIO_TEXTS.play);
+  const reload = await clickToPlaying(RADIO_TEXTS.reload);
+  console.log(`radio Play -> playing: ${play} ms; Reload -> playing: ${reload} ms`);
+  expect(play).toBeLessThanOrEqual(1_000);
+  expect(reload).toBeLessThanOrEqual(1_000);
+});
+
+test("shows the title and artist on air, follows a library track put on air, and tells the Media Session", async ({
+  openMember,
+}) => {
+  test.setTimeout(120_000);
+  const { page, live } = await openMember();
+  await live();
+  await songOnAir(page);
+  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
+  // The Auto DJ's tones: "Tone 440 Hz" by "Auto DJ" (the artist the DJ line says already). The
+  // player shows now-playing's title (a tone may end meanwhile: compared with the latest answer).
+  let song = { title: "", artist: "" };
+  await expect
+    .poll(async () => {
+      song = (await nowPlaying(page)).now_playing?.song ?? song;
+      return (await shownTitle(page).textContent()) === song.title;
+    })
+    .toBe(true);
+  await expect(player(page).getByTestId("radio-track")).toHaveAttribute("aria-live", "polite");
+  await expect
+    .poll(async () => {
+      const ms = await mediaSession(page);
+      const shown = await shownTitle(page).textContent();
+      return { ...ms, title: ms.title === shown ? "as shown" : `${ms.title} vs ${shown}` };
+    })
+    .toEqual({
+      title: "as shown",
+      artist: song.artist,
+      album: "Airwave Radio",
+      artwork: ["192x192", "512x512"],
+      state: "playing",
+    });
+
+  // An admin uploads a track and puts it into the Auto DJ's rotation: it goes on air after the
+  // tone playing now, and the player says so without a reload.
+  const admin = await adminApi();
+  // A long name: the player ends it in an ellipsis rather than growing.
+  const trackName = `On Air ${uniqueName("t")} (the extended club mix that runs on past any phone)`;
+  const { csrfToken } = await (await page.request.get(`${baseUrl()}/api/auth/authRequest`)).json();
+  const uploaded = await page.request.post(`${baseUrl()}${MP3_ROUTES.upload.path}`, {
+    headers: { "x-csrf-token": csrfToken },
+    multipart: { file: trackFile, trackName },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { track } = await uploaded.json();
+  const rotation = await admin.put(routePath(MP3_ROUTES.rotation.path, { id: track._id }), {
+    inRotation: true,
+  });
+  expect(rotation.status(), await rotation.text()).toBe(200);
+  await admin.dispose();
+
+  await expect(shownTitle(page)).toHaveText(trackName, { timeout: 60_000 });
+  const uploader = (await nowPlaying(page)).now_playing?.song.artist ?? "";
+  expect(uploader).not.toBe("");
+  await expect(shownArtist(page)).toHaveText(uploader);
+  await expect
+    .poll(() => mediaSession(page))
+    .toMatchObject({ title: trackName, artist: uploader, state: "playing" });
+  await screenshot(page, "radio-player-title-1280", { fullPage: false });
+
+  // On a phone the long title ends in an ellipsis inside the collapsed player: nothing overflows.
+  const phone = await openMember({ viewport: { width: 390, height: 844 } });
+  await expect(player(phone.page).getByRole("button", { name: RADIO_TEXTS.expand })).toBeVisible();
+  await expect(shownTitle(phone.page)).toHaveText(trackName);
+  const fits = await shownTitle(phone.page).evaluate((el) => {
+    const line = el.parentElement as HTMLElement;
+    return {
+      ellipsis: getComputedStyle(line).textOverflow === "ellipsis",
+      clipped: line.scrollWidth > line.clientWidth,
+      inside: line.getBoundingClientRect().right <= window.innerWidth,
+      pageWidth: document.documentElement.scrollWidth,
+    };
+  });
+  expect(fits).toEqual({ ellipsis: true, clipped: true, inside: true, pageWidth: 390 });
+  await screenshot(phone.page, "radio-player-title-390", { fullPage: false });
+});
+
+test("an MP3 played from the library pauses the radio, which does not come back by itself", async ({
+  openMember,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = await openMember();
+  await enterChat(page);
+  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
+
+  // The member uploads a track from the MP3 dialog and plays it from the library.
+  await page.getByRole("button", { name: T.open }).click();
+  const dialog = page.getByRole("dialog", { name: T.open });
+  const trackName = `Library ${uniqueName("t")}`;
+  await dialog.getByLabel(T.chooseFile).setInputFiles(trackFile);
+  await dialog.getByLabel(T.trackName).fill(trackName);
+  await dialog.getByRole("button", { name: T.upload, exact: true }).click();
+  await expect(dialog.getByText(T.uploaded(trackName))).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole("tab", { name: M.libraryTab }).click();
+  await dialog.getByRole("button", { name: T.play(trackName) }).click();
+
+  // The dialog hides the rest of the page from the accessibility tree: the player by its test id.
+  const status = page.getByTestId("radio-status");
+  await expect(status).toHaveText(RADIO_TEXTS.status.paused);
+  const radioPaused = () =>
+    page.evaluate(() => (document.getElementById("radio-audio") as HTMLAudioElement).paused);
+  expect(await radioPaused()).toBe(true);
+  // The MP3 plays on (its clock moves) while the radio stays silent.
+  const mp3Time = () =>
+    dialog
+      .locator(`audio[data-track-title="${trackName}"]`)
+      .evaluate((el) => (el as HTMLAudioElement).currentTime);
+  await expect.poll(mp3Time, { timeout: 15_000 }).toBeGreaterThan(1);
+  await dialog.getByRole("button", { name: T.pause(trackName) }).click();
+  await page.getByRole("button", { name: T.close }).click();
+  // The MP3 stopped: the radio does not restart by itself; Play is the listener's.
+  await expect(
+    player(page).getByRole("button", { name: RADIO_TEXTS.play, exact: true }),
+  ).toBeVisible();
+  expect(await radioPaused()).toBe(true);
+  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.paused);
+  await player(page).getByRole("button", { name: RADIO_TEXTS.play, exact: true }).click();
+  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing);
+});
