@@ -1,22 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import {
-  MP3_ROUTES,
-  type NowPlaying,
-  RADIO_PATHS,
-  type RadioStationView,
-  routePath,
-} from "@airwave/contracts";
+import { MP3_ROUTES, RADIO_PATHS, type RadioStationView, routePath } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningStation, startStation } from "../../../station/station.mjs";
+import type { RunningStation } from "../../../station/station.mjs";
 import { Agent } from "../agent.ts";
-import { createTestApp, type TestApp } from "../app.ts";
+import type { TestApp } from "../app.ts";
 import { buildTrack } from "../factories/mp3.ts";
 import { buildAdmin } from "../factories.ts";
-import { freePortPair } from "../free-port.ts";
-import { freePort, probeIcy, toneFile } from "./audio.ts";
+import { type AppWithStation, startAppWithStation } from "./app-with-station.ts";
+import { probeIcy, toneFile } from "./audio.ts";
 
 /**
  * Issue 27, "Any player": the real station (Icecast + Liquidsoap + the listener relay, started by the
@@ -29,58 +23,27 @@ import { freePort, probeIcy, toneFile } from "./audio.ts";
 
 const TRACK_NAME = `Listen Anthem ${randomBytes(2).toString("hex")}`;
 
+let stack: AppWithStation;
 let t: TestApp;
 let appUrl: string;
 let station: RunningStation;
+let nowPlaying: AppWithStation["nowPlaying"];
 let admin: Agent;
 let adminName: string;
 let trackId: string;
-const stationLog: string[] = [];
 
 beforeAll(async () => {
-  const [icecastPort, harborPort, listenPort] = [
-    await freePort(),
-    await freePortPair(),
-    await freePort(),
-  ];
-  const apiKey = randomBytes(32).toString("hex");
-  t = await createTestApp({
-    STATION: "on",
-    STATION_GENRE: "Drum and Bass",
-    ICECAST_PORT: String(icecastPort),
-    STATION_HARBOR_PORT: String(harborPort),
-    RADIO_LISTEN_PORT: String(listenPort),
-    STATION_API_KEY: apiKey,
-    RADIO_POLL_SECONDS: "300",
+  stack = await startAppWithStation({
+    genre: "Drum and Bass",
+    env: { RADIO_POLL_SECONDS: "300" },
+    // Short tracks: the title changes every few seconds.
+    music: async (dir) => {
+      for (const hz of [330, 392]) {
+        await toneFile(path.join(dir, `tone-${hz}.mp3`), hz, 5, `Tone ${hz} Hz`, "Auto DJ");
+      }
+    },
   });
-  appUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-
-  // Short tracks: the title changes every few seconds.
-  const musicDir = path.join(t.config.DATA_DIR, "autodj");
-  await mkdir(musicDir, { recursive: true });
-  for (const hz of [330, 392]) {
-    await toneFile(path.join(musicDir, `tone-${hz}.mp3`), hz, 5, `Tone ${hz} Hz`, "Auto DJ");
-  }
-  station = await startStation(
-    {
-      dataDir: t.config.DATA_DIR,
-      musicDir,
-      name: "Airwave Radio",
-      genre: "Drum and Bass",
-      mount: "/radio.mp3",
-      icecastHost: "127.0.0.1",
-      icecastPort,
-      harborHost: "127.0.0.1",
-      harborPort,
-      listenPort,
-      appUrl,
-      apiKey,
-    },
-    (line) => {
-      stationLog.push(line);
-      if (stationLog.length > 200) stationLog.shift();
-    },
-  );
+  ({ t, appUrl, station, nowPlaying } = stack);
 
   const built = await buildAdmin(t.ctx.db);
   adminName = built.user.username;
@@ -97,15 +60,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await station?.stop();
-  await t?.close();
+  await stack?.stop();
 });
-
-async function nowPlaying(): Promise<NowPlaying> {
-  const res = await fetch(`${appUrl}${RADIO_PATHS.nowPlaying}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as NowPlaying;
-}
 
 /**
  * Asks ffprobe and now-playing until ffprobe's StreamTitle is now-playing's title and `check` holds
@@ -123,7 +79,7 @@ async function titlesUntil(check: (title: string) => boolean, timeoutMs = 30_000
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(
-    `ffprobe's StreamTitle and now-playing's title never matched: ${JSON.stringify(last)}\n${stationLog.slice(-20).join("\n")}`,
+    `ffprobe's StreamTitle and now-playing's title never matched: ${JSON.stringify(last)}\n${stack.stationLog.slice(-20).join("\n")}`,
   );
 }
 

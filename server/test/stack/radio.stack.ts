@@ -1,21 +1,19 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { type NowPlaying, RADIO_PATHS, RADIO_TEXTS, stationWeek } from "@airwave/contracts";
+import { RADIO_TEXTS, stationWeek } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureTones, type RunningStation, startStation } from "../../../station/station.mjs";
+import { ensureTones, type RunningStation } from "../../../station/station.mjs";
 import { fixedClock, systemClock } from "../../src/platform/clock.ts";
 import { Agent } from "../agent.ts";
-import { createTestApp, type TestApp } from "../app.ts";
+import type { TestApp } from "../app.ts";
 import { buildDjApplication } from "../factories/dj.ts";
 import { approvedRadioDj, type RadioDj } from "../factories/radio.ts";
 import { buildBooking } from "../factories/schedule.ts";
 import { buildAdmin, buildUser, DEFAULT_TEST_PASSWORD } from "../factories.ts";
-import { freePortPair } from "../free-port.ts";
+import { type AppWithStation, startAppWithStation } from "./app-with-station.ts";
 import {
-  freePort,
   icecastDj,
   listenForTones,
   probeIcy,
@@ -36,56 +34,24 @@ const SECOND_DJ_TONE = 1500;
 const CANDIDATES = [...AUTO_DJ_TONES, DJ_TONE, SECOND_DJ_TONE];
 const isAutoDj = (hz: number) => AUTO_DJ_TONES.includes(hz);
 
+let stack: AppWithStation;
 let t: TestApp;
-let appUrl: string;
 let station: RunningStation;
 let stationDir: string;
 let harborPort: number;
+let nowPlaying: AppWithStation["nowPlaying"];
+let nowPlayingUntil: AppWithStation["nowPlayingUntil"];
 let listener: ToneListener;
 let admin: Agent;
 let dj: RadioDj;
-const stationLog: string[] = [];
 
 beforeAll(async () => {
-  const [icecastPort, harbor, listenPort] = [
-    await freePort(),
-    await freePortPair(),
-    await freePort(),
-  ];
-  harborPort = harbor;
-  const apiKey = randomBytes(32).toString("hex");
-  t = await createTestApp({
-    STATION: "on",
-    ICECAST_PORT: String(icecastPort),
-    STATION_HARBOR_PORT: String(harborPort),
-    RADIO_LISTEN_PORT: String(listenPort),
-    STATION_API_KEY: apiKey,
-    RADIO_POLL_SECONDS: "1",
+  stack = await startAppWithStation({
+    env: { RADIO_POLL_SECONDS: "1" },
+    music: async (dir) => expect(await ensureTones(dir)).toHaveLength(AUTO_DJ_TONES.length),
   });
-  appUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-
-  stationDir = mkdtempSync(path.join(os.tmpdir(), "airwave-station-"));
-  const musicDir = path.join(stationDir, "autodj");
-  expect(await ensureTones(musicDir)).toHaveLength(AUTO_DJ_TONES.length);
-  station = await startStation(
-    {
-      dataDir: stationDir,
-      musicDir,
-      name: "Airwave Radio",
-      mount: "/radio.mp3",
-      icecastHost: "127.0.0.1",
-      icecastPort,
-      harborHost: "127.0.0.1",
-      harborPort,
-      listenPort,
-      appUrl,
-      apiKey,
-    },
-    (line) => {
-      stationLog.push(line);
-      if (stationLog.length > 200) stationLog.shift();
-    },
-  );
+  ({ t, station, harborPort, nowPlaying, nowPlayingUntil } = stack);
+  stationDir = t.config.DATA_DIR;
   // A listener on the path the audience uses: the listener relay.
   listener = listenForTones(station.listenUrl, CANDIDATES);
 
@@ -97,28 +63,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   listener?.close();
-  await station?.stop();
-  await t?.close();
-  if (stationDir) rmSync(stationDir, { recursive: true, force: true });
+  await stack?.stop();
 });
-
-async function nowPlaying(): Promise<NowPlaying> {
-  const res = await fetch(`${appUrl}${RADIO_PATHS.nowPlaying}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as NowPlaying;
-}
-
-/** Asks now-playing until `check` holds (the app pushes changes; the test polls its API). */
-async function nowPlayingUntil(check: (np: NowPlaying) => boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last: NowPlaying | null = null;
-  while (Date.now() < deadline) {
-    last = await nowPlaying();
-    if (check(last)) return last;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`now-playing never matched; last: ${JSON.stringify(last)}`);
-}
 
 function probe(audio: Buffer) {
   const file = path.join(stationDir, `probe-${randomBytes(3).toString("hex")}.mp3`);
@@ -141,7 +87,7 @@ async function goLive(user: string, password: string, hz = DJ_TONE) {
   await nowPlayingUntil((np) => np.live.is_live).catch(async (err) => {
     await source.stop();
     throw new Error(
-      `${err.message}\nffmpeg: ${source.output()}\n${stationLog.slice(-20).join("\n")}`,
+      `${err.message}\nffmpeg: ${source.output()}\n${stack.stationLog.slice(-20).join("\n")}`,
     );
   });
   return source;

@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { MP3_ROUTES, type NowPlaying, RADIO_PATHS, routePath } from "@airwave/contracts";
+import { MP3_ROUTES, type NowPlaying, routePath } from "@airwave/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningStation, startStation } from "../../../station/station.mjs";
 import { Agent } from "../agent.ts";
-import { createTestApp, type TestApp } from "../app.ts";
+import type { TestApp } from "../app.ts";
 import { buildTrack } from "../factories/mp3.ts";
 import { buildAdmin } from "../factories.ts";
-import { freePortPair } from "../free-port.ts";
-import { freePort, listenForTones, type ToneListener, toneFile as tone } from "./audio.ts";
+import { type AppWithStation, startAppWithStation } from "./app-with-station.ts";
+import { listenForTones, type ToneListener, toneFile as tone } from "./audio.ts";
 
 /**
  * Issue 18, "On air": the real station (Icecast + Liquidsoap from Debian's packages, started by the
@@ -22,57 +21,25 @@ const MUSIC_TONES = [330, 392];
 const TRACK_TONE = 880;
 const TRACK_NAME = `Rotation Anthem ${randomBytes(2).toString("hex")}`;
 
+let stack: AppWithStation;
 let t: TestApp;
-let appUrl: string;
-let station: RunningStation;
+let nowPlaying: AppWithStation["nowPlaying"];
 let listener: ToneListener;
 let admin: Agent;
 let adminName: string;
 let trackId: string;
-const stationLog: string[] = [];
 
 beforeAll(async () => {
-  const [icecastPort, harborPort, listenPort] = [
-    await freePort(),
-    await freePortPair(),
-    await freePort(),
-  ];
-  const apiKey = randomBytes(32).toString("hex");
-  t = await createTestApp({
-    STATION: "on",
-    ICECAST_PORT: String(icecastPort),
-    STATION_HARBOR_PORT: String(harborPort),
-    RADIO_LISTEN_PORT: String(listenPort),
-    STATION_API_KEY: apiKey,
-    RADIO_POLL_SECONDS: "1",
+  stack = await startAppWithStation({
+    env: { RADIO_POLL_SECONDS: "1" },
+    music: async (dir) => {
+      for (const hz of MUSIC_TONES) {
+        await tone(path.join(dir, `tone-${hz}.mp3`), hz, 4, `Tone ${hz} Hz`, "Auto DJ");
+      }
+    },
   });
-  appUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-
-  const musicDir = path.join(t.config.DATA_DIR, "autodj");
-  await mkdir(musicDir, { recursive: true });
-  for (const hz of MUSIC_TONES) {
-    await tone(path.join(musicDir, `tone-${hz}.mp3`), hz, 4, `Tone ${hz} Hz`, "Auto DJ");
-  }
-  station = await startStation(
-    {
-      dataDir: t.config.DATA_DIR,
-      musicDir,
-      name: "Airwave Radio",
-      mount: "/radio.mp3",
-      icecastHost: "127.0.0.1",
-      icecastPort,
-      harborHost: "127.0.0.1",
-      harborPort,
-      listenPort,
-      appUrl,
-      apiKey,
-    },
-    (line) => {
-      stationLog.push(line);
-      if (stationLog.length > 200) stationLog.shift();
-    },
-  );
-  listener = listenForTones(station.listenUrl, [...MUSIC_TONES, TRACK_TONE]);
+  ({ t, nowPlaying } = stack);
+  listener = listenForTones(stack.station.listenUrl, [...MUSIC_TONES, TRACK_TONE]);
 
   const built = await buildAdmin(t.ctx.db);
   adminName = built.user.username;
@@ -91,30 +58,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   listener?.close();
-  await station?.stop();
-  await t?.close();
+  await stack?.stop();
 });
-
-async function nowPlaying(): Promise<NowPlaying> {
-  const res = await fetch(`${appUrl}${RADIO_PATHS.nowPlaying}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as NowPlaying;
-}
 
 const title = (np: NowPlaying) => np.now_playing?.song.title ?? "";
 
-async function nowPlayingUntil(check: (np: NowPlaying) => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  let last: NowPlaying | null = null;
-  while (Date.now() < deadline) {
-    last = await nowPlaying();
-    if (check(last)) return last;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(
-    `now-playing never matched; last: ${JSON.stringify(last?.now_playing?.song)}\n${stationLog.slice(-30).join("\n")}`,
-  );
-}
+/** now-playing until `check` holds; the station's last lines in the failure's message. */
+const nowPlayingUntil = (check: (np: NowPlaying) => boolean, timeoutMs: number) =>
+  stack.nowPlayingUntil(check, timeoutMs).catch((err: Error) => {
+    throw new Error(`${err.message}\n${stack.stationLog.slice(-30).join("\n")}`);
+  });
 
 const setRotation = (inRotation: boolean) =>
   admin.send("PUT", routePath(MP3_ROUTES.rotation.path, { id: trackId }), { inRotation });
