@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { PRECOMPRESSED, VARIANTS } from "./scripts/precompressed.mjs";
 
 const api = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -26,8 +31,50 @@ function buildVersionFile(): Plugin {
   };
 }
 
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) next to every hashed
+ * asset that compresses, once, at build: the server sends them as they are (README: "Deploying",
+ * caching and compression), so no answer spends CPU compressing the same bytes again, and the
+ * slowest, smallest settings cost nothing at run time. A few lines of node:zlib, not a plugin: the
+ * same zlib the server runs, no dependency. scripts/report-size.mjs fails the build when one is missing.
+ */
+function precompressAssets(): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = "dist";
+  return {
+    name: "airwave-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((f) => PRECOMPRESSED.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const source = await readFile(full);
+          const [brotli, gzipped] = await Promise.all([
+            br(source, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gz(source, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([
+            writeFile(`${full}${VARIANTS.br}`, brotli),
+            writeFile(`${full}${VARIANTS.gzip}`, gzipped),
+          ]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), buildVersionFile()],
+  plugins: [react(), buildVersionFile(), precompressAssets()],
   define: {
     "import.meta.env.VITE_BUILD_VERSION": JSON.stringify(buildVersion),
   },

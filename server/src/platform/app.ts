@@ -5,7 +5,6 @@ import { fileURLToPath } from "node:url";
 import { HTTP_MESSAGES, PLATFORM_ROUTES, UPLOAD_LIMITS } from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./errors.ts";
@@ -13,6 +12,7 @@ import { installDeclaredRoutes, routeRegistrar } from "./http/declared-routes.ts
 import { openApiDocument } from "./http/openapi.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
+import { installCompression, installWebAssets, REVALIDATE_CACHE } from "./http/web-assets.ts";
 import type { JobRunner } from "./jobs/index.ts";
 import { closeRedis } from "./redis.ts";
 
@@ -93,6 +93,7 @@ export async function buildPlatformApp(
   installErrorHandler(app);
   installDeclaredRoutes(app);
   await app.register(fastifyCookie);
+  await installCompression(app);
   installSecurityHeaders(app, {
     contentSecurityPolicy: csp(ctx.config),
     crossOriginEmbedderPolicy: false,
@@ -141,14 +142,17 @@ export async function buildPlatformApp(
   const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, "index.html"));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await installWebAssets(app, webDist);
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === "/api" || request.url.startsWith("/api/");
     if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       // History fallback: the client router decides (unknown paths show its 404 page).
-      return reply.type("text/html").header("Cache-Control", "no-cache").sendFile("index.html");
+      return reply
+        .type("text/html")
+        .header("Cache-Control", REVALIDATE_CACHE)
+        .sendFile("index.html");
     }
     return reply.status(404).send({ message: HTTP_MESSAGES.notFound });
   });

@@ -1,0 +1,2 @@
+export declare const PRECOMPRESSED: RegExp;
+export declare const VARIANTS: { br: ".br"; gzip: ".gz" };
