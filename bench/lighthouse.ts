@@ -147,6 +147,23 @@ async function audit(url: string, port: number, cookie: string): Promise<Figures
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (process.env.BENCH_VERBOSE) {
+    // What to cut next: the LCP element, its phases, and the longest main-thread tasks.
+    const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
+      | { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
+      | undefined;
+    for (const table of lcp?.items ?? []) {
+      for (const row of table.items ?? []) {
+        console.log(`    ${url} LCP ${row.node?.snippet ?? `${row.phase}: ${row.timing?.toFixed(0)} ms`}`);
+      }
+    }
+    const tasks = lhr.audits["long-tasks"]?.details as
+      | { items?: { url?: string; duration?: number; startTime?: number }[] }
+      | undefined;
+    for (const task of (tasks?.items ?? []).slice(0, 8)) {
+      console.log(`    ${url} task ${task.duration?.toFixed(0)} ms at ${task.startTime?.toFixed(0)} ms: ${task.url}`);
+    }
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
