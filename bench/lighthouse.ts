@@ -45,6 +45,8 @@ interface Figures {
   tbtMs: number;
   cls: number;
   bytes: number;
+  /** Lighthouse's measure of this machine's CPU at the run (below 1,000 it warns of a slow host). */
+  benchmarkIndex: number;
   finalUrl: string;
 }
 
@@ -110,7 +112,7 @@ try {
     `\nLighthouse 12.2.3, mobile, simulated throttling; median of ${RUNS} runs by performance score (CPU load at the start: ${os.loadavg()[0]?.toFixed(2)} on ${os.cpus().length} cores)`,
   );
   console.log(
-    `  ${"page".padEnd(10)} ${"perf".padStart(5)} ${"LCP s".padStart(6)} ${"FCP s".padStart(6)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)} ${"KB".padStart(6)} ${"a11y".padStart(5)}  runs  budget`,
+    `  ${"page".padEnd(10)} ${"perf".padStart(5)} ${"LCP s".padStart(6)} ${"FCP s".padStart(6)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)} ${"KB".padStart(6)} ${"a11y".padStart(5)} ${"CPU idx".padStart(7)}  runs  budget`,
   );
   for (const { page, figures: f, scores } of rows) {
     const misses: string[] = [];
@@ -122,7 +124,7 @@ try {
     if (misses.length) failed = true;
     const budget = `perf >= ${page.minPerformance}${page.maxLcpMs ? `, LCP <= ${page.maxLcpMs / 1000} s` : ""}`;
     console.log(
-      `  ${page.path.padEnd(10)} ${String(f.performance).padStart(5)} ${(f.lcpMs / 1000).toFixed(2).padStart(6)} ${(f.fcpMs / 1000).toFixed(2).padStart(6)} ${f.tbtMs.toFixed(0).padStart(7)} ${f.cls.toFixed(3).padStart(6)} ${(f.bytes / 1024).toFixed(0).padStart(6)} ${String(f.accessibility).padStart(5)}  ${scores.join("/")}  ${misses.length ? `MISSED: ${misses.join(", ")}` : `ok (${budget})`}`,
+      `  ${page.path.padEnd(10)} ${String(f.performance).padStart(5)} ${(f.lcpMs / 1000).toFixed(2).padStart(6)} ${(f.fcpMs / 1000).toFixed(2).padStart(6)} ${f.tbtMs.toFixed(0).padStart(7)} ${f.cls.toFixed(3).padStart(6)} ${(f.bytes / 1024).toFixed(0).padStart(6)} ${String(f.accessibility).padStart(5)} ${f.benchmarkIndex.toFixed(0).padStart(7)}  ${scores.join("/")}  ${misses.length ? `MISSED: ${misses.join(", ")}` : `ok (${budget})`}`,
     );
   }
 } finally {
@@ -150,11 +152,14 @@ async function audit(url: string, port: number, cookie: string): Promise<Figures
   if (process.env.BENCH_VERBOSE) {
     // What to cut next: the LCP element, its phases, and the longest main-thread tasks.
     const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
-      | { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
+      | { items?: { items?: { node?: { snippet?: string; boundingRect?: object }; phase?: string; timing?: number }[] }[] }
       | undefined;
     for (const table of lcp?.items ?? []) {
       for (const row of table.items ?? []) {
-        console.log(`    ${url} LCP ${row.node?.snippet ?? `${row.phase}: ${row.timing?.toFixed(0)} ms`}`);
+        const what = row.node
+          ? `${row.node.snippet} ${JSON.stringify(row.node.boundingRect)}`
+          : `${row.phase}: ${row.timing?.toFixed(0)} ms`;
+        console.log(`    ${url} LCP ${what}`);
       }
     }
     const tasks = lhr.audits["long-tasks"]?.details as
@@ -174,6 +179,7 @@ async function audit(url: string, port: number, cookie: string): Promise<Figures
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     bytes: numeric("total-byte-weight"),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     finalUrl: lhr.finalDisplayedUrl,
   };
 }

@@ -1,7 +1,7 @@
 import { CssBaseline, ThemeProvider } from "@mui/material";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { SnackbarProvider } from "notistack";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./app/queryClient.ts";
@@ -11,17 +11,22 @@ import { theme } from "./app/theme.ts";
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing");
 
-createRoot(root).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
-        <QueryClientProvider client={createQueryClient()}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </SnackbarProvider>
-    </ThemeProvider>
-  </StrictMode>,
-);
+// A transition: React renders the first view in slices of a few milliseconds, yielding to the
+// browser between them (no long task to block a tap while the code starts), and keeps the HTML's
+// first view (index.html) on screen until it has something to show.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
+          <QueryClientProvider client={createQueryClient()}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </QueryClientProvider>
+        </SnackbarProvider>
+      </ThemeProvider>
+    </StrictMode>,
+  );
+});
