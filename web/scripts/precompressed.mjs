@@ -1,6 +1,7 @@
 // Which files of web/dist the build writes brotli (.br) and gzip (.gz) copies of (vite.config.ts's
 // precompressAssets) and scripts/report-size.mjs checks: the hashed assets whose type compresses
-// (images and fonts are compressed already).
-export const PRECOMPRESSED = /^assets\/.+\.(js|mjs|css|svg|json|html|txt|xml|wasm|map)$/;
+// (images and fonts are compressed already), and index.html, the answer to every page's path.
+export const PRECOMPRESSED =
+  /^(assets\/.+\.(js|mjs|css|svg|json|html|txt|xml|wasm|map)|index\.html)$/;
 /** The copies next to each such file, by content coding (the server picks one by Accept-Encoding). */
 export const VARIANTS = { br: ".br", gzip: ".gz" };

@@ -18,6 +18,8 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), "airwave-dist-"));
   await mkdir(path.join(dist, "assets"));
   await writeFile(path.join(dist, "index.html"), html);
+  await writeFile(path.join(dist, "index.html.br"), brotliCompressSync(html));
+  await writeFile(path.join(dist, "index.html.gz"), gzipSync(html));
   await writeFile(path.join(dist, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dist, ASSET), source);
   await writeFile(path.join(dist, `${ASSET}.br`), brotliCompressSync(source));
@@ -73,6 +75,24 @@ describe("caching and compression of the web app", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-cache");
   });
+
+  it.each([
+    ["br", brotliDecompressSync],
+    ["gzip", gunzipSync],
+  ])(
+    "index.html, answer to every page's path, is sent %s-compressed from its copy",
+    async (encoding, decode) => {
+      for (const url of ["/", "/login", "/home", "/user/someone"]) {
+        const res = await get(url, encoding);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers["content-encoding"], url).toBe(encoding);
+        expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+        expect(String(res.headers.vary), url).toMatch(/accept-encoding/i);
+        expect(res.headers["cache-control"], url).toBe("no-cache");
+        expect(decode(res.rawPayload).toString(), url).toBe(html);
+      }
+    },
+  );
 
   it("a JSON answer above the threshold is compressed, a small one is not", async () => {
     const big = await get("/api/openapi.json", "br, gzip");
