@@ -167,6 +167,17 @@ async function audit(url: string, port: number, cookie: string): Promise<Figures
     const tasks = lhr.audits["long-tasks"]?.details as
       | { items?: { url?: string; duration?: number; startTime?: number }[] }
       | undefined;
+    const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
+      | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+      | undefined;
+    console.log(`    ${url} LCP element: ${lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? "?"}`);
+    const requests = lhr.audits["network-requests"]?.details as { items?: unknown[] } | undefined;
+    const scripts = lhr.audits["network-requests"]?.details as
+      | { items?: { resourceType?: string }[] }
+      | undefined;
+    console.log(
+      `    ${url} requests: ${requests?.items?.length ?? "?"} (${scripts?.items?.filter((r) => r.resourceType === "Script").length ?? "?"} scripts)`,
+    );
     for (const task of (tasks?.items ?? []).slice(0, 8)) {
       console.log(
         `    ${url} task ${task.duration?.toFixed(0)} ms at ${task.startTime?.toFixed(0)} ms: ${task.url}`,
