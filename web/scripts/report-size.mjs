@@ -8,7 +8,7 @@
 // (the dialogs, the members' layout) is not counted.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { PRECOMPRESSED, VARIANTS } from "./precompressed.mjs";
+import { HOME_HTML, PRECOMPRESSED, VARIANTS } from "./precompressed.mjs";
 
 const dist = path.resolve(import.meta.dirname, "../dist");
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
@@ -20,6 +20,7 @@ const LOGIN_WIRE_BUDGET_KB = 200;
 const missing = [];
 for (const file of [
   "index.html",
+  HOME_HTML,
   ...readdirSync(path.join(dist, "assets")).map((n) => `assets/${n}`),
 ]) {
   if (!PRECOMPRESSED.test(file)) continue;

@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { HTTP_MESSAGES, PLATFORM_ROUTES, UPLOAD_LIMITS } from "@airwave/contracts";
+import {
+  HTTP_MESSAGES,
+  normalizePath,
+  PATHS,
+  PLATFORM_ROUTES,
+  UPLOAD_LIMITS,
+} from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -12,7 +18,12 @@ import { installDeclaredRoutes, routeRegistrar } from "./http/declared-routes.ts
 import { openApiDocument } from "./http/openapi.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
-import { installCompression, installWebAssets, REVALIDATE_CACHE } from "./http/web-assets.ts";
+import {
+  HOME_HTML,
+  installCompression,
+  installWebAssets,
+  REVALIDATE_CACHE,
+} from "./http/web-assets.ts";
 import type { JobRunner } from "./jobs/index.ts";
 import { closeRedis } from "./redis.ts";
 
@@ -141,6 +152,8 @@ export async function buildPlatformApp(
 
   const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, "index.html"));
+  // /home's own first view (its hero, from the HTML: web/vite.config.ts homeFirstView), when built.
+  const hasHome = existsSync(path.join(webDist, HOME_HTML));
   if (hasWeb) {
     await installWebAssets(app, webDist);
   }
@@ -152,7 +165,11 @@ export async function buildPlatformApp(
       return reply
         .type("text/html")
         .header("Cache-Control", REVALIDATE_CACHE)
-        .sendFile("index.html");
+        .sendFile(
+          hasHome && normalizePath(request.url.split("?")[0] ?? "") === PATHS.home
+            ? HOME_HTML
+            : "index.html",
+        );
     }
     return reply.status(404).send({ message: HTTP_MESSAGES.notFound });
   });

@@ -4,13 +4,15 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { COMPRESS_THRESHOLD, IMMUTABLE_CACHE } from "./web-assets.ts";
+import { COMPRESS_THRESHOLD, HOME_HTML, IMMUTABLE_CACHE } from "./web-assets.ts";
 
 // A built web app as `npm run build` leaves it: index.html, a hashed asset with its brotli and gzip
 // copies (vite.config.ts precompressAssets), and a file outside assets/.
 const ASSET = "/assets/index-Ab12Cd34.js";
 const source = `export const x = "${"airwave ".repeat(400)}";\n`;
 const html = '<!doctype html><html lang="en"><body><div id="root"></div></body></html>\n';
+const homeHtml =
+  '<!doctype html><html lang="en"><body><div id="root"><h1>Hero</h1></div></body></html>\n';
 
 let t: TestApp;
 let dist: string;
@@ -20,6 +22,9 @@ beforeAll(async () => {
   await writeFile(path.join(dist, "index.html"), html);
   await writeFile(path.join(dist, "index.html.br"), brotliCompressSync(html));
   await writeFile(path.join(dist, "index.html.gz"), gzipSync(html));
+  await writeFile(path.join(dist, HOME_HTML), homeHtml);
+  await writeFile(path.join(dist, `${HOME_HTML}.br`), brotliCompressSync(homeHtml));
+  await writeFile(path.join(dist, `${HOME_HTML}.gz`), gzipSync(homeHtml));
   await writeFile(path.join(dist, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dist, ASSET), source);
   await writeFile(path.join(dist, `${ASSET}.br`), brotliCompressSync(source));
@@ -82,7 +87,7 @@ describe("caching and compression of the web app", () => {
   ])(
     "index.html, answer to every page's path, is sent %s-compressed from its copy",
     async (encoding, decode) => {
-      for (const url of ["/", "/login", "/home", "/user/someone"]) {
+      for (const url of ["/", "/login", "/chat?x=/home", "/user/someone"]) {
         const res = await get(url, encoding);
         expect(res.statusCode, url).toBe(200);
         expect(res.headers["content-encoding"], url).toBe(encoding);
@@ -93,6 +98,20 @@ describe("caching and compression of the web app", () => {
       }
     },
   );
+
+  it.each([
+    ["br", brotliDecompressSync],
+    ["gzip", gunzipSync],
+  ])("/home is answered with its own first view, %s-compressed", async (encoding, decode) => {
+    for (const url of ["/home", "/Home/", "/home?tab=about"]) {
+      const res = await get(url, encoding);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-encoding"], url).toBe(encoding);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(decode(res.rawPayload).toString(), url).toBe(homeHtml);
+    }
+  });
 
   it("a JSON answer above the threshold is compressed, a small one is not", async () => {
     const big = await get("/api/openapi.json", "br, gzip");

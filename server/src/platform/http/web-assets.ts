@@ -7,6 +7,8 @@ import type { FastifyInstance } from "fastify";
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 /** Everything else of the web app (index.html, the SPA's routes, favicon): asked again each time. */
 export const REVALIDATE_CACHE = "no-cache";
+/** The page /home is answered with (web/scripts/precompressed.mjs HOME_HTML): its hero in the HTML. */
+export const HOME_HTML = "home.html";
 /** Answers smaller than this (bytes) are sent as they are: compressing them saves no round trip. */
 export const COMPRESS_THRESHOLD = 1024;
 
