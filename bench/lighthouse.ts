@@ -167,10 +167,6 @@ async function audit(url: string, port: number, cookie: string): Promise<Figures
     const tasks = lhr.audits["long-tasks"]?.details as
       | { items?: { url?: string; duration?: number; startTime?: number }[] }
       | undefined;
-    const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
-      | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-      | undefined;
-    console.log(`    ${url} LCP element: ${lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? "?"}`);
     const requests = lhr.audits["network-requests"]?.details as { items?: unknown[] } | undefined;
     const scripts = lhr.audits["network-requests"]?.details as
       | { items?: { resourceType?: string }[] }
