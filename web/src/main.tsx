@@ -1,27 +1,14 @@
-import { CssBaseline, ThemeProvider } from "@mui/material";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { SnackbarProvider } from "notistack";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
-import { createQueryClient } from "./app/queryClient.ts";
-import { AppRoutes } from "./app/router.tsx";
-import { theme } from "./app/theme.ts";
-
-const root = document.getElementById("root");
-if (!root) throw new Error("#root missing");
-
-createRoot(root).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
-        <QueryClientProvider client={createQueryClient()}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </SnackbarProvider>
-    </ThemeProvider>
-  </StrictMode>,
-);
+/**
+ * The entry: index.html's first view (the boot view, or /home's hero in home.html) is painted
+ * before the app's code runs. The code is requested once the browser has drawn a frame, so its
+ * parsing and first render do not hold back the first paint on a slow phone; a hidden tab, which
+ * draws no frame, starts after a short delay instead.
+ */
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  void import("./app/start.tsx");
+}
+requestAnimationFrame(() => setTimeout(start));
+setTimeout(start, 200);

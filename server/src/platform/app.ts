@@ -2,10 +2,15 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { HTTP_MESSAGES, PLATFORM_ROUTES, UPLOAD_LIMITS } from "@airwave/contracts";
+import {
+  HTTP_MESSAGES,
+  normalizePath,
+  PATHS,
+  PLATFORM_ROUTES,
+  UPLOAD_LIMITS,
+} from "@airwave/contracts";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./errors.ts";
@@ -13,6 +18,12 @@ import { installDeclaredRoutes, routeRegistrar } from "./http/declared-routes.ts
 import { openApiDocument } from "./http/openapi.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
+import {
+  HOME_HTML,
+  installCompression,
+  installWebAssets,
+  REVALIDATE_CACHE,
+} from "./http/web-assets.ts";
 import type { JobRunner } from "./jobs/index.ts";
 import { closeRedis } from "./redis.ts";
 
@@ -96,6 +107,7 @@ export async function buildPlatformApp(
   installErrorHandler(app);
   installDeclaredRoutes(app);
   await app.register(fastifyCookie);
+  await installCompression(app);
   installSecurityHeaders(app, {
     contentSecurityPolicy: csp(ctx.config),
     crossOriginEmbedderPolicy: false,
@@ -143,15 +155,24 @@ export async function buildPlatformApp(
 
   const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, "index.html"));
+  // /home's own first view (its hero, from the HTML: web/vite.config.ts homeFirstView), when built.
+  const hasHome = existsSync(path.join(webDist, HOME_HTML));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await installWebAssets(app, webDist);
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === "/api" || request.url.startsWith("/api/");
     if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       // History fallback: the client router decides (unknown paths show its 404 page).
-      return reply.type("text/html").header("Cache-Control", "no-cache").sendFile("index.html");
+      return reply
+        .type("text/html")
+        .header("Cache-Control", REVALIDATE_CACHE)
+        .sendFile(
+          hasHome && normalizePath(request.url.split("?")[0] ?? "") === PATHS.home
+            ? HOME_HTML
+            : "index.html",
+        );
     }
     return reply.status(404).send({ message: HTTP_MESSAGES.notFound });
   });

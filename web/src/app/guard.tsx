@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { type Location, useLocation, useNavigate } from "react-router";
 import { PageLoader } from "../ui/PageLoader.tsx";
 import { decideNavigation } from "./guard-logic.ts";
@@ -25,7 +25,8 @@ export function RouteGuard({ children }: { children: (location: Location) => Rea
         if (cancelled) return;
         const decision = decideNavigation({ pathname: location.pathname, fullPath }, status);
         if (decision.kind === "proceed") {
-          setAllowed(location);
+          // Rendered in slices (a transition): the page's first render is no long task.
+          startTransition(() => setAllowed(location));
           return;
         }
         if (decision.saveRedirect) saveRedirectAfterLogin(decision.saveRedirect);

@@ -61,10 +61,12 @@ describe("the track's file (feaboxUrl)", () => {
   it("answers a byte range 206 with exactly those bytes", async () => {
     const track = await upload(member, "range.mp3");
     expect(track.feaboxUrl).toBe(fileUrl(track._id));
+    // A browser's Accept-Encoding: the bytes stay the file's own (audio is never compressed again).
     const res = await member.request("GET", track.feaboxUrl, {
-      headers: { range: "bytes=1000-2999" },
+      headers: { range: "bytes=1000-2999", "accept-encoding": "gzip, deflate, br" },
     });
     expect(res.statusCode).toBe(206);
+    expect(res.headers["content-encoding"]).toBeUndefined();
     expect(res.headers["content-range"]).toBe(`bytes 1000-2999/${corpus.cbr.length}`);
     expect(res.headers["content-length"]).toBe("2000");
     expect(res.headers["accept-ranges"]).toBe("bytes");
@@ -79,6 +81,14 @@ describe("the track's file (feaboxUrl)", () => {
     });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers["content-range"]).toBe(`bytes */${corpus.cbr.length}`);
+
+    const whole = await member.request("GET", track.feaboxUrl, {
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers["content-encoding"]).toBeUndefined();
+    expect(whole.headers["content-length"]).toBe(String(corpus.cbr.length));
+    expect(whole.rawPayload.equals(corpus.cbr)).toBe(true);
   });
 
   it("is an attachment named after the original file, made safe", async () => {

@@ -16,14 +16,18 @@ import {
   Typography,
   useMediaQuery,
 } from "@mui/material";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import { ContactTab } from "./ContactTab.tsx";
+import { lazyNamed } from "../../app/lazy.ts";
+import { PageLoader } from "../../ui/PageLoader.tsx";
 import { HOME_COPY, HOME_TAB_LABELS, HOME_TABS, type HomeTab } from "./content.ts";
 import { AboutTab, ChatroomTab, HomeTabPanel } from "./InfoTabs.tsx";
-import { ScheduleTab } from "./ScheduleTab.tsx";
 
-const PANELS: Record<HomeTab, () => React.JSX.Element> = {
+/* The tabs a visit does not open first load on demand (the contact form's and the schedule's code). */
+const ContactTab = lazyNamed(() => import("./ContactTab.tsx"), "ContactTab");
+const ScheduleTab = lazyNamed(() => import("./ScheduleTab.tsx"), "ScheduleTab");
+
+const PANELS: Record<HomeTab, React.ComponentType> = {
   home: HomeTabPanel,
   about: AboutTab,
   chatroom: ChatroomTab,
@@ -98,7 +102,9 @@ export function HomePage() {
           </Tabs>
         )}
         <Box id="home-panel" role="tabpanel" aria-labelledby={`home-tab-${tab}`}>
-          <Panel />
+          <Suspense fallback={<PageLoader />}>
+            <Panel />
+          </Suspense>
         </Box>
       </Box>
       <Stack component="aside" spacing={2} aria-label="Listen and chat">

@@ -183,20 +183,39 @@ export function Composer({
             spacing={1}
             sx={{ alignItems: "center", justifyContent: "space-between", mt: 1 }}
           >
-            {/* The label's text names both the button and the file input ("Add image"). */}
-            <IconButton component="label" color="primary">
+            {/*
+              The file input itself is the control (focusable, named "Add image" by its label, a
+              button to assistive technology), drawn as an icon button by the label around it: no
+              role="button" on a label (axe: a button holding an interactive control).
+            */}
+            <Box
+              component="label"
+              sx={{
+                position: "relative",
+                display: "inline-flex",
+                p: 1,
+                borderRadius: "50%",
+                color: "primary.main",
+                cursor: "pointer",
+                "&:hover": { bgcolor: "action.hover" },
+                "&:focus-within": { outline: "2px solid", outlineColor: "primary.main" },
+              }}
+            >
               <ImageOutlinedIcon />
               <Box component="span" sx={VISUALLY_HIDDEN}>
                 Add image
               </Box>
-              <input
+              <Box
+                component="input"
                 ref={fileInput}
                 type="file"
                 accept={POST_IMAGE_ACCEPT}
-                hidden
-                onChange={(e) => pickImage(e.target.files?.[0])}
+                sx={VISUALLY_HIDDEN}
+                onChange={(e: React.ChangeEvent<HTMLInputElement>) =>
+                  pickImage(e.target.files?.[0])
+                }
               />
-            </IconButton>
+            </Box>
             <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
               <CharCounter id={`${id}-c`} count={text.length} max={POST_LIMITS.textMax} />
               <Button
