@@ -4,6 +4,9 @@
  * parsing and first render do not hold back the first paint on a slow phone; a hidden tab, which
  * draws no frame, starts after a short delay instead.
  */
+// A small chunk, at once: a member's radio starts with the session check (app/early-radio.ts).
+void import("./app/early-radio.ts").then((radio) => radio.startEarlyRadio());
+
 let started = false;
 function start() {
   if (started) return;

@@ -11,3 +11,11 @@ export function createQueryClient() {
     },
   });
 }
+
+let shared: QueryClient | null = null;
+
+/** The page's one query client: the app's provider and the radio's early start share its cache. */
+export function appQueryClient(): QueryClient {
+  shared ??= createQueryClient();
+  return shared;
+}

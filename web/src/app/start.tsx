@@ -4,7 +4,7 @@ import { SnackbarProvider } from "notistack";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { createQueryClient } from "./queryClient.ts";
+import { appQueryClient } from "./queryClient.ts";
 import { AppRoutes } from "./router.tsx";
 import { theme } from "./theme.ts";
 
@@ -20,7 +20,7 @@ startTransition(() => {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
-          <QueryClientProvider client={createQueryClient()}>
+          <QueryClientProvider client={appQueryClient()}>
             <BrowserRouter>
               <AppRoutes />
             </BrowserRouter>
