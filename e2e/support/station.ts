@@ -1,7 +1,9 @@
 import path from "node:path";
+import { RADIO_TEXTS } from "@airwave/contracts";
+import type { Page } from "@playwright/test";
 import { ensureTones, type RunningStation, startStation } from "../../station/station.mjs";
 import { currentApp } from "./apps.ts";
-import { baseUrl } from "./fixtures.ts";
+import { baseUrl, test } from "./fixtures.ts";
 
 /**
  * The bundled radio station (Icecast + Liquidsoap + the listener relay) for the app the browser tests run against: on
@@ -27,3 +29,30 @@ export async function startE2eStation(): Promise<RunningStation> {
 }
 
 export const e2eHarborPort = () => currentApp().radio.harborPort;
+
+/**
+ * The station for a whole spec file: started before its first test, stopped after its last. `stop` and `start` let a
+ * test take the station down and bring it back (an outage) without leaving it running when the file ends.
+ */
+export function useE2eStation() {
+  let station: RunningStation | null = null;
+  const stop = async () => {
+    await station?.stop();
+    station = null;
+  };
+  const start = async () => {
+    station = await startE2eStation();
+  };
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    await start();
+  });
+  test.afterAll(stop);
+  return { start, stop };
+}
+
+/** The bottom player, found as a listener's screen reader finds it. */
+export const radioPlayer = (page: Page) =>
+  page.getByRole("region", { name: RADIO_TEXTS.playerLabel });
+/** The player's status line (Connecting…, Playing, Retrying…). */
+export const radioPlayerStatus = (page: Page) => radioPlayer(page).getByTestId("radio-status");

@@ -16,7 +16,7 @@ import { expect, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
 import { adminApi, baseUrl, screenshot, test, uniqueName } from "../support/fixtures.ts";
 import { enterChat } from "../support/games.ts";
-import { startE2eStation } from "../support/station.ts";
+import { radioPlayer, radioPlayerStatus, useE2eStation } from "../support/station.ts";
 
 /**
  * Issue 27, the player against the real bundled station (generated 30 s tones, a library track put
@@ -27,15 +27,12 @@ import { startE2eStation } from "../support/station.ts";
 
 test.use({ launchOptions: chromiumLaunchOptions(["--autoplay-policy=no-user-gesture-required"]) });
 
-type Station = Awaited<ReturnType<typeof startE2eStation>>;
-let station: Station | null = null;
 let dir = "";
 let trackFile: { name: string; mimeType: string; buffer: Buffer };
 
 const run = promisify(execFile);
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
   dir = await mkdtemp(path.join(os.tmpdir(), "airwave-e2e-radio-"));
   const file = path.join(dir, "on-air.mp3");
   await run("ffmpeg", [
@@ -44,18 +41,14 @@ test.beforeAll(async () => {
     ...["-af", "volume=0.3", "-ac", "2", "-c:a", "libmp3lame", "-b:a", "128k", file],
   ]);
   trackFile = { name: "on-air.mp3", mimeType: "audio/mpeg", buffer: await readFile(file) };
-  station = await startE2eStation();
 });
 test.afterAll(async () => {
-  await station?.stop();
-  station = null;
   if (dir) await rm(dir, { recursive: true, force: true });
 });
+useE2eStation();
 
-const player = (page: Page) => page.getByRole("region", { name: RADIO_TEXTS.playerLabel });
-const playerStatus = (page: Page) => player(page).getByTestId("radio-status");
-const shownTitle = (page: Page) => player(page).getByTestId("radio-title");
-const shownArtist = (page: Page) => player(page).getByTestId("radio-artist");
+const shownTitle = (page: Page) => radioPlayer(page).getByTestId("radio-title");
+const shownArtist = (page: Page) => radioPlayer(page).getByTestId("radio-artist");
 
 async function nowPlaying(page: Page): Promise<NowPlaying> {
   const res = await page.request.get(`${baseUrl()}${RADIO_PATHS.nowPlaying}`);
@@ -91,7 +84,7 @@ test("shows the title and artist on air, follows a library track put on air, and
   const { page, live } = await openMember();
   await live();
   await songOnAir(page);
-  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
+  await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
   // The Auto DJ's tones: "Tone 440 Hz" by "Auto DJ" (the artist the DJ line says already). The
   // player shows now-playing's title (a tone may end meanwhile: compared with the latest answer).
   let song = { title: "", artist: "" };
@@ -101,7 +94,7 @@ test("shows the title and artist on air, follows a library track put on air, and
       return (await shownTitle(page).textContent()) === song.title;
     })
     .toBe(true);
-  await expect(player(page).getByTestId("radio-track")).toHaveAttribute("aria-live", "polite");
+  await expect(radioPlayer(page).getByTestId("radio-track")).toHaveAttribute("aria-live", "polite");
   await expect
     .poll(async () => {
       const ms = await mediaSession(page);
@@ -145,7 +138,9 @@ test("shows the title and artist on air, follows a library track put on air, and
 
   // On a phone the long title ends in an ellipsis inside the collapsed player: nothing overflows.
   const phone = await openMember({ viewport: { width: 390, height: 844 } });
-  await expect(player(phone.page).getByRole("button", { name: RADIO_TEXTS.expand })).toBeVisible();
+  await expect(
+    radioPlayer(phone.page).getByRole("button", { name: RADIO_TEXTS.expand }),
+  ).toBeVisible();
   await expect(shownTitle(phone.page)).toHaveText(trackName);
   const fits = await shownTitle(phone.page).evaluate((el) => {
     const line = el.parentElement as HTMLElement;
@@ -166,7 +161,7 @@ test("an MP3 played from the library pauses the radio, which does not come back 
   test.setTimeout(90_000);
   const { page } = await openMember();
   await enterChat(page);
-  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
+  await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
 
   // The member uploads a track from the MP3 dialog and plays it from the library.
   await page.getByRole("button", { name: T.open }).click();
@@ -195,10 +190,10 @@ test("an MP3 played from the library pauses the radio, which does not come back 
   await page.getByRole("button", { name: T.close }).click();
   // The MP3 stopped: the radio does not restart by itself; Play is the listener's.
   await expect(
-    player(page).getByRole("button", { name: RADIO_TEXTS.play, exact: true }),
+    radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.play, exact: true }),
   ).toBeVisible();
   expect(await radioPaused()).toBe(true);
-  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.paused);
-  await player(page).getByRole("button", { name: RADIO_TEXTS.play, exact: true }).click();
-  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing);
+  await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.paused);
+  await radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.play, exact: true }).click();
+  await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.playing);
 });

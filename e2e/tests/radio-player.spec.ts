@@ -2,7 +2,12 @@ import { PLAYER_STORAGE, RADIO_TEXTS } from "@airwave/contracts";
 import { expect, type Page } from "@playwright/test";
 import { icecastDj } from "../../server/test/stack/audio.ts";
 import { adminApi, apiSession, type Credentials, screenshot, test } from "../support/fixtures.ts";
-import { e2eHarborPort, startE2eStation } from "../support/station.ts";
+import {
+  e2eHarborPort,
+  radioPlayer,
+  radioPlayerStatus,
+  useE2eStation,
+} from "../support/station.ts";
 
 /**
  * The bottom player against the real bundled station (Icecast + Liquidsoap started for this file
@@ -11,20 +16,8 @@ import { e2eHarborPort, startE2eStation } from "../support/station.ts";
  * stops, recovering when it is back.
  */
 
-type Station = Awaited<ReturnType<typeof startE2eStation>>;
-let station: Station | null = null;
+const station = useE2eStation();
 
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  station = await startE2eStation();
-});
-test.afterAll(async () => {
-  await station?.stop();
-  station = null;
-});
-
-const player = (page: Page) => page.getByRole("region", { name: RADIO_TEXTS.playerLabel });
-const playerStatus = (page: Page) => player(page).getByTestId("radio-status");
 const audioState = (page: Page) =>
   page.evaluate(() => {
     const audio = document.getElementById("radio-audio") as HTMLAudioElement | null;
@@ -46,12 +39,12 @@ async function expectPlaying(page: Page, seconds = 1) {
 
 /** Playing, with the listener's sound (autoplay's temporary mute lifted, or Play pressed). */
 async function startListening(page: Page) {
-  await expect(player(page).getByText("Airwave Radio")).toBeVisible();
-  await expect(player(page).getByText("128 kbps", { exact: false })).toBeVisible();
+  await expect(radioPlayer(page).getByText("Airwave Radio")).toBeVisible();
+  await expect(radioPlayer(page).getByText("128 kbps", { exact: false })).toBeVisible();
   // Autoplay may have started it already; otherwise the listener presses Play.
-  const play = player(page).getByRole("button", { name: RADIO_TEXTS.play, exact: true });
+  const play = radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.play, exact: true });
   if (await play.isVisible()) await play.click();
-  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
+  await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
   await expectPlaying(page);
 }
 
@@ -84,25 +77,25 @@ test("plays the real stream, shows the station, the live DJ while they stream an
   const { page, member, live } = await openMember();
   await live();
   await startListening(page);
-  await expect(player(page).getByText(RADIO_TEXTS.autoDj)).toBeVisible();
+  await expect(radioPlayer(page).getByText(RADIO_TEXTS.autoDj)).toBeVisible();
   await expect.poll(async () => (await audioState(page))?.muted).toBe(false);
   await screenshot(page, "radio-player-auto-dj-1280", { fullPage: false });
 
   const credentials = await approvedDj(member);
   const dj = icecastDj(e2eHarborPort(), credentials.user, credentials.password, 1000);
   try {
-    await expect(player(page).getByText(member.username, { exact: true })).toBeVisible({
+    await expect(radioPlayer(page).getByText(member.username, { exact: true })).toBeVisible({
       timeout: 15_000,
     });
-    await expect(player(page).getByText(RADIO_TEXTS.liveBadge, { exact: true })).toBeVisible();
-    await expect(player(page).getByText(RADIO_TEXTS.autoDj)).toHaveCount(0);
+    await expect(radioPlayer(page).getByText(RADIO_TEXTS.liveBadge, { exact: true })).toBeVisible();
+    await expect(radioPlayer(page).getByText(RADIO_TEXTS.autoDj)).toHaveCount(0);
     await expectPlaying(page);
     await screenshot(page, "radio-player-live-1280", { fullPage: false });
   } finally {
     await dj.stop();
   }
-  await expect(player(page).getByText(RADIO_TEXTS.autoDj)).toBeVisible({ timeout: 15_000 });
-  await expect(player(page).getByText(RADIO_TEXTS.liveBadge, { exact: true })).toHaveCount(0);
+  await expect(radioPlayer(page).getByText(RADIO_TEXTS.autoDj)).toBeVisible({ timeout: 15_000 });
+  await expect(radioPlayer(page).getByText(RADIO_TEXTS.liveBadge, { exact: true })).toHaveCount(0);
 });
 
 test("keeps volume and mute across a reload, in local storage and cookies", async ({
@@ -112,20 +105,20 @@ test("keeps volume and mute across a reload, in local storage and cookies", asyn
   // Once autoplay has let the sound in, the mute button is the listener's own.
   await startListening(page);
   await expect.poll(async () => (await audioState(page))?.muted).toBe(false);
-  const slider = player(page).getByRole("slider", { name: RADIO_TEXTS.volume });
+  const slider = radioPlayer(page).getByRole("slider", { name: RADIO_TEXTS.volume });
   await expect(slider).toHaveAttribute("aria-valuenow", "50");
   await slider.focus();
   for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowLeft");
   await expect(slider).toHaveAttribute("aria-valuenow", "30");
-  await player(page).getByRole("button", { name: RADIO_TEXTS.mute, exact: true }).click();
+  await radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.mute, exact: true }).click();
   await expect(
-    player(page).getByRole("button", { name: RADIO_TEXTS.unmute, exact: true }),
+    radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.unmute, exact: true }),
   ).toBeVisible();
 
   await page.reload();
   await expect(slider).toHaveAttribute("aria-valuenow", "30");
   await expect(
-    player(page).getByRole("button", { name: RADIO_TEXTS.unmute, exact: true }),
+    radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.unmute, exact: true }),
   ).toBeVisible();
   await expect.poll(async () => (await audioState(page))?.volume).toBeCloseTo(0.3);
   await expect.poll(async () => (await audioState(page))?.muted).toBe(true);
@@ -151,7 +144,7 @@ test("keeps playing while the member moves between pages", async ({ openMember }
   const before = (await audioState(page))?.time ?? 0;
   for (const name of ["Schedule", "News Feed", "Home"]) {
     await page.getByRole("link", { name, exact: true }).first().click();
-    await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing);
+    await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.playing);
   }
   await expect(page).toHaveURL(/\/home$/);
   // The same stream went on: its clock never went back to zero.
@@ -168,29 +161,30 @@ test("goes to retrying and then error when the station stops, and recovers when 
   await startListening(page);
   await expect.poll(async () => (await audioState(page))?.muted).toBe(false);
 
-  await station?.stop();
-  station = null;
-  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.retrying, { timeout: 20_000 });
-  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.error, { timeout: 20_000 });
+  await station.stop();
+  await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.retrying, {
+    timeout: 20_000,
+  });
+  await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.error, { timeout: 20_000 });
   await screenshot(page, "radio-player-error-1280", { fullPage: false });
 
-  station = await startE2eStation();
-  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 30_000 });
+  await station.start();
+  await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 30_000 });
   await expectPlaying(page);
   // Back with its sound: the outage did not leave it muted.
   expect((await audioState(page))?.muted).toBe(false);
   await expect(
-    player(page).getByRole("button", { name: RADIO_TEXTS.mute, exact: true }),
+    radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.mute, exact: true }),
   ).toBeVisible();
 });
 
 test("on a phone the player starts collapsed and expands", async ({ openMember }) => {
   const { page } = await openMember({ viewport: { width: 390, height: 844 } });
-  await expect(player(page).getByText("Airwave Radio")).toBeVisible();
-  await expect(player(page).getByRole("slider", { name: RADIO_TEXTS.volume })).toHaveCount(0);
+  await expect(radioPlayer(page).getByText("Airwave Radio")).toBeVisible();
+  await expect(radioPlayer(page).getByRole("slider", { name: RADIO_TEXTS.volume })).toHaveCount(0);
   await screenshot(page, "radio-player-collapsed-390", { fullPage: false });
-  await player(page).getByRole("button", { name: RADIO_TEXTS.expand }).click();
-  await expect(player(page).getByRole("slider", { name: RADIO_TEXTS.volume })).toBeVisible();
-  await expect(player(page).getByRole("button", { name: RADIO_TEXTS.reload })).toBeVisible();
+  await radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.expand }).click();
+  await expect(radioPlayer(page).getByRole("slider", { name: RADIO_TEXTS.volume })).toBeVisible();
+  await expect(radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.reload })).toBeVisible();
   await screenshot(page, "radio-player-expanded-390", { fullPage: false });
 });

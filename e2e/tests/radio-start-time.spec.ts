@@ -2,7 +2,7 @@ import { RADIO_TEXTS } from "@airwave/contracts";
 import { expect, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
 import { test } from "../support/fixtures.ts";
-import { startE2eStation } from "../support/station.ts";
+import { radioPlayer, radioPlayerStatus, useE2eStation } from "../support/station.ts";
 
 /**
  * Issue 27: the player sounds within a second of the page load, of Play and of Reload, against the
@@ -13,20 +13,7 @@ import { startE2eStation } from "../support/station.ts";
 
 test.use({ launchOptions: chromiumLaunchOptions(["--autoplay-policy=no-user-gesture-required"]) });
 
-type Station = Awaited<ReturnType<typeof startE2eStation>>;
-let station: Station | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  station = await startE2eStation();
-});
-test.afterAll(async () => {
-  await station?.stop();
-  station = null;
-});
-
-const player = (page: Page) => page.getByRole("region", { name: RADIO_TEXTS.playerLabel });
-const playerStatus = (page: Page) => player(page).getByTestId("radio-status");
+useE2eStation();
 
 /** The radio's `<audio>`: the first `playing` event after navigation, in ms since navigation start. */
 function recordFirstPlaying(page: Page) {
@@ -64,7 +51,7 @@ test("sounds within 1 s of the page load, and of Play and Reload", async ({ open
   test.setTimeout(120_000);
   const { page } = await openMember();
   // The first visit waits for now-playing, which names the stream; later loads start at once.
-  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
+  await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.playing, { timeout: 20_000 });
   await recordFirstPlaying(page);
 
   const loads: { playing: number; sound: number }[] = [];
@@ -101,15 +88,15 @@ test("sounds within 1 s of the page load, and of Play and Reload", async ({ open
         true,
       );
     });
-    await player(page).getByRole("button", { name, exact: true }).click();
-    await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.playing);
+    await radioPlayer(page).getByRole("button", { name, exact: true }).click();
+    await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.playing);
     return page.evaluate(() => {
       const w = window as unknown as { clickAt?: number; replayAt?: number };
       return Math.round((w.replayAt ?? NaN) - (w.clickAt ?? NaN));
     });
   };
-  await player(page).getByRole("button", { name: RADIO_TEXTS.pause, exact: true }).click();
-  await expect(playerStatus(page)).toHaveText(RADIO_TEXTS.status.paused);
+  await radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.pause, exact: true }).click();
+  await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.paused);
   const play = await clickToPlaying(RADIO_TEXTS.play);
   const reload = await clickToPlaying(RADIO_TEXTS.reload);
   console.log(`radio Play -> playing: ${play} ms; Reload -> playing: ${reload} ms`);
