@@ -35,6 +35,11 @@ export interface TestApp {
   jobs: JobRunner;
   /** The database's URL on a PostgreSQL server (TEST_DATABASE_URL); undefined on PGlite. */
   databaseUrl: string | undefined;
+  /**
+   * Takes the database away under the running app, as a stopped server does: PGlite is closed; on a
+   * PostgreSQL server the database refuses new connections and its open ones are ended.
+   */
+  stopDatabase(): Promise<void>;
   /** Closes the app; fails when an answer did not match its route's declared schema (`answers.ts`). */
   close(): Promise<void>;
 }
@@ -150,6 +155,7 @@ export async function createTestApp(
     ...env,
   });
   const { database, url: databaseUrl, drop } = await databaseOf(options);
+  let databaseStopped = false;
   await database.migrate();
   const log = createLogger(config.LOG_LEVEL, options.logStream);
   const ctx: AppContext = createContext(config, database.db, log, options.features);
@@ -175,10 +181,31 @@ export async function createTestApp(
     routes,
     jobs,
     databaseUrl,
+    async stopDatabase() {
+      if (!databaseUrl) {
+        databaseStopped = true;
+        await database.close();
+        return;
+      }
+      const serverUrl = new URL(databaseUrl);
+      const name = serverUrl.pathname.slice(1);
+      serverUrl.pathname = "/postgres";
+      const admin = new pg.Client({ connectionString: serverUrl.toString() });
+      await admin.connect();
+      try {
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+        await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1",
+          [name],
+        );
+      } finally {
+        await admin.end();
+      }
+    },
     async close() {
       await app.close();
       ctx.mailer.close();
-      await database.close();
+      if (!databaseStopped) await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
       if (answerProblems.length) {

@@ -14,6 +14,7 @@ import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./errors.ts";
+import { installHealthRoutes } from "./health.ts";
 import { installDeclaredRoutes, routeRegistrar } from "./http/declared-routes.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
@@ -138,7 +139,7 @@ export async function buildPlatformApp(
   });
 
   const route = routeRegistrar(app, ctx);
-  route(PLATFORM_ROUTES.health, async () => ({ ok: true, database: "up" }));
+  installHealthRoutes(ctx, route);
   // Built once, on the first call: every feature has declared its routes by then.
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   route(PLATFORM_ROUTES.openApi, async () => {

@@ -6,6 +6,7 @@ import {
   type ChatUser,
   CHAT_CLIENT_EVENTS as IN,
   CHAT_SERVER_EVENTS as OUT,
+  PLATFORM_ROUTES,
 } from "@airwave/contracts";
 import { describe, expect, it } from "vitest";
 import type { ChatClient } from "../../../test/chat-client.ts";
@@ -51,9 +52,17 @@ describe("Redis stopped under two instances", () => {
     await redis.pause();
     const pausedAt = Date.now();
 
-    // HTTP: sessions and the rest are in PostgreSQL.
+    // HTTP: sessions and the rest are in PostgreSQL. The instances are live but not ready, naming Redis.
     for (const t of [one, two]) {
-      expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: "GET", url: PLATFORM_ROUTES.healthLive.path })).statusCode,
+      ).toBe(200);
+      const ready = await t.app.inject({ method: "GET", url: PLATFORM_ROUTES.healthReady.path });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        checks: { redis: "down", database: "up" },
+        failed: ["redis"],
+      });
     }
     expect((await a.agent.get("/api/auth/userdata")).statusCode).toBe(200);
     expect((await b.agent.get("/api/auth/userdata")).statusCode).toBe(200);
@@ -96,6 +105,10 @@ describe("Redis stopped under two instances", () => {
     await redis.restart();
     await sendUntilReceived(a, b, "after, from one", 10_000);
     await sendUntilReceived(b, a, "after, from two", 5_000);
+    for (const t of [one, two]) {
+      const ready = await t.app.inject({ method: "GET", url: PLATFORM_ROUTES.healthReady.path });
+      expect(ready.json()).toMatchObject({ ok: true, checks: { redis: "up" } });
+    }
     // And a member joining now is admitted.
     const later = await join(two);
     a.socket.emit(IN.message, { message: "welcome back" });

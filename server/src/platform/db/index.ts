@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -31,6 +31,17 @@ const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "../../../drizzle",
 );
+
+/**
+ * When the newest migration this code ships was made (drizzle's journal, `when` in ms): a database
+ * with a row as new as this in `drizzle.__drizzle_migrations` has every migration applied.
+ */
+export function latestMigrationMillis(): number {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+  ) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
 
 /**
  * Opens PostgreSQL: a server when `url` is given, otherwise embedded PGlite in `dataDir` (or in memory),

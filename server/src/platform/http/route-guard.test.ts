@@ -59,6 +59,8 @@ describe("every registered /api route", () => {
     expect(publicRoutes.sort()).toEqual(
       [
         "GET /api/health",
+        "GET /api/health/live",
+        "GET /api/health/ready",
         "GET /api/openapi.json",
         "GET /api/auth/authRequest",
         "GET /api/auth/checkauth",

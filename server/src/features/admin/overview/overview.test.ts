@@ -2,6 +2,7 @@ import {
   ADMIN_API,
   ADMIN_OVERVIEW_LIMITS,
   type AdminMetrics,
+  PLATFORM_ROUTES,
   type TrafficAnswer,
 } from "@airwave/contracts";
 import { eq, sql } from "drizzle-orm";
@@ -87,7 +88,13 @@ describe("the traffic log", () => {
     expect((await visitor.get(ADMIN_API.metrics)).statusCode).toBe(401);
     expect((await visitor.request("POST", ADMIN_API.chatClear)).statusCode).toBe(403);
     expect((await visitor.get("/no/such/page")).statusCode).toBe(404);
-    expect((await visitor.get("/api/health")).statusCode).toBe(200);
+    for (const probe of [
+      PLATFORM_ROUTES.health,
+      PLATFORM_ROUTES.healthLive,
+      PLATFORM_ROUTES.healthReady,
+    ]) {
+      expect((await visitor.get(probe.path)).statusCode).toBe(200);
+    }
     await visitor.get("/assets/index-abc123.js");
 
     const rows = (await trafficPage(1)).traffic.map(({ ip, method, path }) => ({

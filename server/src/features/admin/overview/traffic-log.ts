@@ -1,4 +1,4 @@
-import { ADMIN_OVERVIEW_LIMITS } from "@airwave/contracts";
+import { ADMIN_OVERVIEW_LIMITS, PLATFORM_ROUTES } from "@airwave/contracts";
 import { lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/index.ts";
@@ -19,11 +19,15 @@ const TRAFFIC_PURGE_INTERVAL_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
- * Requests that are not recorded: the health probe (a load balancer asks it every few seconds) and the
+ * Requests that are not recorded: the health probes (a load balancer asks them every few seconds) and the
  * web build's own files (`/assets/*`, the hashed scripts and styles a page load fetches by the dozen;
  * the page itself is recorded).
  */
-const UNRECORDED_PATHS = new Set(["/api/health"]);
+const UNRECORDED_PATHS = new Set<string>(
+  [PLATFORM_ROUTES.health, PLATFORM_ROUTES.healthLive, PLATFORM_ROUTES.healthReady].map(
+    (r) => r.path,
+  ),
+);
 const UNRECORDED_PREFIXES = ["/assets/"];
 
 export interface TrafficEntry {
