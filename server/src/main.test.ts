@@ -1,61 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { CSRF_HEADER } from "@airwave/contracts";
 import { io } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { collectOutput } from "../test/process-output.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appProcessStarter, HttpSession, waitForLine } from "../test/app-process.ts";
+import { freePort } from "../test/free-port.ts";
 import { trafficLog } from "./features/admin/schema.ts";
 import { openDatabase } from "./platform/db/index.ts";
 
-const serverDir = path.resolve(import.meta.dirname, "..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-// Every app process a test starts; those still running after it (a failed test) are killed.
-const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of started.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  }
-});
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  started.push(child);
-  const output = collectOutput(child);
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code)),
-  );
-  return { child, exited, output };
-}
-
-// A cold start (tsx, migrations on a fresh PGlite) on a busy machine can take most of a minute.
-async function waitForLine(
-  proc: { output: () => string; child: ChildProcess },
-  text: string,
-  timeoutMs = 90_000,
-) {
-  for (let i = 0; i < timeoutMs / 100 && !proc.output().includes(text); i++) {
-    if (proc.child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return proc.output().includes(text);
-}
+const start = appProcessStarter();
 
 let dataDir: string;
 beforeAll(async () => {
@@ -101,33 +57,11 @@ describe("the app process", () => {
       const password = proc.output().match(/with the password: (\S+)/)?.[1] ?? "";
 
       // A member signs in and opens a Socket.IO connection, as the web client does.
-      const cookies = new Map<string, string>();
-      const keep = (res: Response) => {
-        for (const c of res.headers.getSetCookie()) {
-          const pair = c.split(";")[0] ?? "";
-          const at = pair.indexOf("=");
-          cookies.set(pair.slice(0, at), pair.slice(at + 1));
-        }
-      };
-      const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-      const csrf = async () => {
-        const res = await fetch(`${base}/api/auth/authRequest`, {
-          headers: { cookie: cookieHeader() },
-        });
-        keep(res);
-        return ((await res.json()) as { csrfToken: string }).csrfToken;
-      };
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          [CSRF_HEADER]: await csrf(),
-          cookie: cookieHeader(),
-        },
-        body: JSON.stringify({ username: "stop_admin", password }),
-      });
-      keep(login);
+      const session = new HttpSession(base);
+      const login = await session.post("/api/auth/login", { username: "stop_admin", password });
       expect(login.status, await login.clone().text()).toBe(200);
+      const cookieHeader = () => session.cookieHeader();
+      const csrf = () => session.csrf();
       const socket = io(base, {
         transports: ["websocket"],
         extraHeaders: { cookie: cookieHeader() },

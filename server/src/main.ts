@@ -5,7 +5,7 @@ import { ensureFirstAdmin } from "./features/auth/first-admin.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
 import { openDatabase } from "./platform/db/index.ts";
 import { logOutput } from "./platform/log-output.ts";
-import { createLogger } from "./platform/logger.ts";
+import { createLogger, prettyLogs } from "./platform/logger.ts";
 import { startStopWatchdog } from "./platform/stop-watchdog.ts";
 
 /** How long a graceful stop may take before the process exits without waiting. */
@@ -33,7 +33,9 @@ async function main() {
   const watchdog = startStopWatchdog();
   // Never blocks, bounded; not pino's default destination, whose exit hook can block forever.
   const out = logOutput();
-  const log = createLogger(config.LOG_LEVEL, out);
+  const log = createLogger(config.LOG_LEVEL, out, {
+    pretty: prettyLogs(config.LOG_FORMAT, process.stdout.isTTY === true),
+  });
   const database = await openDatabase({
     url: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,

@@ -46,19 +46,30 @@ export function parseMail(raw: string): ParsedMail {
 }
 
 export interface TestSmtpServer {
-  /** For SMTP_URL: plain SMTP on 127.0.0.1, no TLS, no authentication. */
+  /** For SMTP_URL: plain SMTP on 127.0.0.1, no TLS; with the credentials when asked for them. */
   url: string;
   /** Every mail accepted so far, oldest first. A mail is here before the sender's SMTP call returns. */
   mails: ReceivedMail[];
   close(): Promise<void>;
 }
 
-/** A real SMTP server process (the `smtp-server` package) on a free port of 127.0.0.1. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server (the `smtp-server` package) on a free port of 127.0.0.1. With `login`, it
+ * requires that user and password (AUTH PLAIN or LOGIN, allowed without TLS here on loopback).
+ */
+export async function startSmtpServer(
+  login?: { user: string; pass: string },
+): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
-    authOptional: true,
+    authOptional: !login,
+    allowInsecureAuth: Boolean(login),
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.pass) {
+        callback(null, { user: auth.username });
+      } else callback(new Error("Invalid username or password"));
+    },
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
@@ -76,8 +87,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
+  const credentials = login
+    ? `${encodeURIComponent(login.user)}:${encodeURIComponent(login.pass)}@`
+    : "";
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${credentials}127.0.0.1:${port}`,
     mails,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

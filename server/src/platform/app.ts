@@ -18,6 +18,7 @@ import { installHealthRoutes } from "./health.ts";
 import { installDeclaredRoutes, routeRegistrar } from "./http/declared-routes.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
+import { installRequestLog } from "./http/request-log.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import {
   HOME_HTML,
@@ -101,8 +102,11 @@ export async function buildPlatformApp(
     trustProxy: fastifyTrustProxy(ctx.config.TRUST_PROXY),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // One line per request instead (http/request-log.ts).
+    disableRequestLogging: true,
   });
   options.configure?.(app);
+  installRequestLog(app);
   ctx.realtime.attach(app.server);
 
   installErrorHandler(app);

@@ -139,6 +139,11 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().optional(),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * How log lines look: `pretty` (pino-pretty: time, level, message, coloured) or `json` (one JSON
+   * object a line, for a log collector); `auto` picks `pretty` when standard output is a terminal.
+   */
+  LOG_FORMAT: z.enum(["auto", "pretty", "json"]).default("auto"),
   WEB_DIST_DIR: z.string().optional(),
   /** The station's time zone: the schedule week and the monthly points follow it (decisions). */
   STATION_TIMEZONE: z

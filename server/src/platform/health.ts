@@ -6,6 +6,13 @@ import type { routeRegistrar } from "./http/declared-routes.ts";
 
 type State = "up" | "down" | "off";
 
+/** The probes' paths: asked every few seconds by orchestrators, so kept out of the traffic log and the info log. */
+export const HEALTH_PROBE_PATHS: ReadonlySet<string> = new Set(
+  [PLATFORM_ROUTES.health, PLATFORM_ROUTES.healthLive, PLATFORM_ROUTES.healthReady].map(
+    (r) => r.path,
+  ),
+);
+
 /** How long one part may take to answer before the instance counts it as down. */
 const CHECK_TIMEOUT_MS = 3_000;
 

@@ -39,3 +39,32 @@ describe("security round 3: the request log", () => {
     expect(text).not.toContain(TOKEN);
   });
 });
+
+describe("the log's form", () => {
+  it("is pino-pretty's for a terminal and JSON otherwise, and redacted in both", async () => {
+    const { createLogger, prettyLogs } = await import("./logger.ts");
+    expect(prettyLogs("auto", true)).toBe(true);
+    expect(prettyLogs("auto", false)).toBe(false);
+    expect(prettyLogs("json", true)).toBe(false);
+    expect(prettyLogs("pretty", false)).toBe(true);
+
+    const written: string[] = [];
+    const sink = { write: (line: string) => void written.push(line) };
+    createLogger("info", sink, { pretty: true }).info(
+      { status: 200 },
+      `served /reset-password/${KEY}`,
+    );
+    createLogger("info", sink).info({ status: 200 }, `served /reset-password/${KEY}`);
+    const [pretty, json] = written;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+    const plain = (pretty ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+    expect(plain).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: served \/reset-password\/:key/);
+    expect(plain).toContain('{"status":200}');
+    expect(() => JSON.parse(pretty ?? "")).toThrow();
+    expect(JSON.parse(json ?? "")).toMatchObject({
+      msg: "served /reset-password/:key",
+      status: 200,
+    });
+    expect(written.join("")).not.toContain(KEY);
+  });
+});

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from "pino";
+import { prettyFactory } from "pino-pretty";
 import { redactUrlSecrets } from "./http/secret-paths.ts";
 
 /**
@@ -7,7 +8,11 @@ import { redactUrlSecrets } from "./http/secret-paths.ts";
  * `redactUrlSecrets`, so a reset link's key or a `?token=` value never reaches a log line (Fastify's
  * "incoming request" line logs the URL, its "Route … not found" line names it in the message).
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  options: { pretty?: boolean } = {},
+): Logger {
   return pino(
     {
       level,
@@ -35,6 +40,27 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         },
       },
     },
-    destination as DestinationStream,
+    options.pretty && destination
+      ? prettyDestination(destination)
+      : (destination as DestinationStream),
   );
 }
+
+/**
+ * `destination` with each JSON line turned into pino-pretty's form (`[12:00:00.123] INFO: message`
+ * and the fields below it): for a person reading a terminal. Formatted in place, synchronously, so
+ * the bounded output (log-output.ts) still decides what is written and what is dropped.
+ */
+function prettyDestination(destination: DestinationStream): DestinationStream {
+  const pretty = prettyFactory({
+    colorize: true,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname",
+    singleLine: true,
+  });
+  return { write: (line: string) => destination.write(pretty(line)) };
+}
+
+/** Whether the log is for a person (pretty) or a collector (JSON): `LOG_FORMAT`, `auto` by terminal. */
+export const prettyLogs = (format: "auto" | "pretty" | "json", isTerminal: boolean) =>
+  format === "pretty" || (format === "auto" && isTerminal);

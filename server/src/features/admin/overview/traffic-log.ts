@@ -1,7 +1,8 @@
-import { ADMIN_OVERVIEW_LIMITS, PLATFORM_ROUTES } from "@airwave/contracts";
+import { ADMIN_OVERVIEW_LIMITS } from "@airwave/contracts";
 import { lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../../platform/context.ts";
 import type { Db } from "../../../platform/db/index.ts";
+import { HEALTH_PROBE_PATHS } from "../../../platform/health.ts";
 import { redactPathSecrets } from "../../../platform/http/secret-paths.ts";
 import { defineJob } from "../../../platform/jobs/index.ts";
 import { defineService } from "../../../platform/services.ts";
@@ -23,11 +24,7 @@ const DAY_MS = 86_400_000;
  * web build's own files (`/assets/*`, the hashed scripts and styles a page load fetches by the dozen;
  * the page itself is recorded).
  */
-const UNRECORDED_PATHS = new Set<string>(
-  [PLATFORM_ROUTES.health, PLATFORM_ROUTES.healthLive, PLATFORM_ROUTES.healthReady].map(
-    (r) => r.path,
-  ),
-);
+const UNRECORDED_PATHS = HEALTH_PROBE_PATHS;
 const UNRECORDED_PREFIXES = ["/assets/"];
 
 export interface TrafficEntry {
