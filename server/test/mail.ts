@@ -57,9 +57,10 @@ export interface TestSmtpServer {
  * A real SMTP server (the `smtp-server` package) on a free port of 127.0.0.1. With `login`, it
  * requires that user and password (AUTH PLAIN or LOGIN, allowed without TLS here on loopback).
  */
-export async function startSmtpServer(
-  login?: { user: string; pass: string },
-): Promise<TestSmtpServer> {
+export async function startSmtpServer(login?: {
+  user: string;
+  pass: string;
+}): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
