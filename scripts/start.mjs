@@ -29,6 +29,10 @@ requireSupportedNode(root);
 const builtIndex = join(root, "web", "dist", "index.html");
 const webSources = ["web/src", "web/index.html", "web/public", "web/vite.config.ts"];
 const sources = [...webSources, "packages/contracts/src"].map((p) => join(root, p));
+const builtServer = join(root, "server", "dist", "main.js");
+const serverSources = ["server/src", "server/package.json", "packages/contracts/src"].map((p) =>
+  join(root, p),
+);
 
 try {
   ensureNpmDeps(root);
@@ -47,6 +51,20 @@ if (reason) {
   }
 }
 
+// The server runs compiled (scripts/build-server.mjs: esbuild, under a second), not through tsx.
+const serverReason = staleReason(builtServer, serverSources);
+if (serverReason) {
+  console.log(`[start] building the server (${serverReason})`);
+  const r = spawnSync(process.execPath, ["scripts/build-server.mjs"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (r.status !== 0) {
+    console.error(`[start] server build failed (${r.signal ?? `exit code ${r.status}`})`);
+    process.exit(r.status || 1);
+  }
+}
+
 // The server has its own process group, so a terminal's Ctrl-C reaches it only through this
 // process: the first signal starts its graceful stop, a second one ends it at once (README:
 // Deploying). Under `npm start` one Ctrl-C arrives here twice (from the terminal, and forwarded by
@@ -54,7 +72,7 @@ if (reason) {
 // running KILL_AFTER_MS after the first signal is killed (SIGKILL): its own watchdog kills it
 // sooner, this one does not depend on anything in the server (README: Deploying, "Stopping").
 const server = spawn(
-  ...dyingWithParent(process.execPath, ["--import", "tsx", "server/src/main.ts"]),
+  ...dyingWithParent(process.execPath, ["--enable-source-maps", "server/dist/main.js"]),
   { cwd: root, stdio: "inherit", detached: true },
 );
 let station = null;
@@ -159,9 +177,14 @@ function ensurePackages(tag, list) {
 function buildReason() {
   // The server serves WEB_DIST_DIR instead when it is set: built elsewhere, nothing to build here.
   if (process.env.WEB_DIST_DIR) return null;
-  if (!existsSync(builtIndex)) return "web/dist/index.html is missing";
-  const builtAt = statSync(builtIndex).mtimeMs;
-  const newer = sources.flatMap(files).find((file) => statSync(file).mtimeMs > builtAt);
+  return staleReason(builtIndex, sources);
+}
+
+// Why `built` must be made again: it is missing, or one of `inputs` changed after it.
+function staleReason(built, inputs) {
+  if (!existsSync(built)) return `${built.slice(root.length + 1)} is missing`;
+  const builtAt = statSync(built).mtimeMs;
+  const newer = inputs.flatMap(files).find((file) => statSync(file).mtimeMs > builtAt);
   return newer ? `${newer.slice(root.length + 1)} changed` : null;
 }
 

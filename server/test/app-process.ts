@@ -15,7 +15,7 @@ export interface AppProcess {
 }
 
 /**
- * The app as a real process (`src/main.ts`, as `npm start` runs it), with `env` over this process's
+ * The app as a real process (`src/main.ts` under tsx, or the `command` given: the compiled server), with `env` over this process's
  * environment (LOG_LEVEL warn unless given). Every process a test file starts and leaves running (a
  * failed test) is killed after the test.
  */
@@ -26,8 +26,11 @@ export function appProcessStarter() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
   });
-  return (env: Record<string, string>): AppProcess => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  return (
+    env: Record<string, string>,
+    command: readonly string[] = ["--import", "tsx", "src/main.ts"],
+  ): AppProcess => {
+    const child = spawn(process.execPath, command, {
       cwd: serverDir,
       env: { ...process.env, LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   HTTP_MESSAGES,
   normalizePath,
@@ -18,7 +17,7 @@ import { installHealthRoutes } from "./health.ts";
 import { installDeclaredRoutes, routeRegistrar } from "./http/declared-routes.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { installRequestAuth } from "./http/request-auth.ts";
-import { installRequestLog } from "./http/request-log.ts";
+import { RequestLog } from "./http/request-log.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import {
   HOME_HTML,
@@ -28,11 +27,7 @@ import {
 } from "./http/web-assets.ts";
 import type { JobRunner } from "./jobs/index.ts";
 import { closeRedis } from "./redis.ts";
-
-const defaultWebDist = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../web/dist",
-);
+import { webDistDir } from "./web-dist.ts";
 
 /**
  * Content security policy the built app passes: everything from our own origin; MUI's inline styles;
@@ -102,11 +97,10 @@ export async function buildPlatformApp(
     trustProxy: fastifyTrustProxy(ctx.config.TRUST_PROXY),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    // One line per request instead (http/request-log.ts).
-    disableRequestLogging: true,
+    // One line per request (http/request-log.ts).
+    logController: new RequestLog(),
   });
   options.configure?.(app);
-  installRequestLog(app);
   ctx.realtime.attach(app.server);
 
   installErrorHandler(app);
@@ -158,7 +152,7 @@ export async function buildPlatformApp(
     await ctx.realtime.close();
   });
 
-  const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : defaultWebDist;
+  const webDist = webDistDir(ctx.config);
   const hasWeb = existsSync(path.join(webDist, "index.html"));
   // /home's own first view (its hero, from the HTML: web/vite.config.ts homeFirstView), when built.
   const hasHome = existsSync(path.join(webDist, HOME_HTML));
