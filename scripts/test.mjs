@@ -22,6 +22,7 @@ import {
   POSTGRESQL,
   RADIO_STATION,
   REDIS,
+  SYSTEMD,
 } from "./lib/system.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -54,7 +55,7 @@ const steps = [
   { name: "types", cmd: ["npx", "tsc", "-b"] },
   { name: "unit", cmd: ["npm", "test", "-w", "@airwave/contracts", "-w", "@airwave/web"] },
   // ffmpeg makes the MP3 tests' corpus (real MP3s, CBR and VBR, with and without tags).
-  { name: "server-pglite", cmd: serverTest, needs: [REDIS, POSTGRESQL, FFMPEG] },
+  { name: "server-pglite", cmd: serverTest, needs: [REDIS, POSTGRESQL, FFMPEG, SYSTEMD] },
   {
     name: "server-pg",
     title: `PostgreSQL + ${serverTest.join(" ")}`,

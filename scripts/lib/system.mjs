@@ -61,6 +61,8 @@ export const IPROUTE = {
   check: () => existsSync("/usr/sbin/ip") || existsSync("/sbin/ip") || existsSync("/usr/bin/ip"),
 };
 export const JANUS = { pkg: "janus", check: () => existsSync("/usr/bin/janus") };
+/** systemd-analyze checks the service units in deploy/systemd/ (no running systemd needed). */
+export const SYSTEMD = { pkg: "systemd", check: () => existsSync("/usr/bin/systemd-analyze") };
 
 /** The packages of `list` (items: { pkg, check }) that are not installed. */
 export const missingDebianPackages = (list) =>
