@@ -224,6 +224,7 @@ export function createRelay(options) {
     while (recent.length > 1 && recentBytes - (recent[0]?.length ?? 0) >= burstBytes) {
       recentBytes -= recent.shift()?.length ?? 0;
     }
+    burstParts = null;
   };
 
   const onAudio = (chunk) => {
@@ -239,8 +240,16 @@ export function createRelay(options) {
     log(`title: ${next}`);
   };
 
-  /** The burst a new listener starts with: the recent audio from an MPEG frame's start. */
+  /**
+   * The burst a new listener starts with: the recent audio from an MPEG frame's start. Found once
+   * per flush (`burstParts`), not per listener: a burst of listeners all get the same Buffers.
+   */
+  let burstParts = null;
   const burst = () => {
+    burstParts ??= findBurst();
+    return burstParts;
+  };
+  const findBurst = () => {
     const parts = [];
     let bytes = 0;
     for (let i = recent.length - 1; i >= 0 && bytes < burstBytes; i--) {
