@@ -71,11 +71,11 @@ const send = (message: unknown) => process.send?.(message);
  * check does the same test for a fraction of it.
  */
 function connectTls(options: net.TcpNetConnectOpts, ca: string, ready: () => void) {
-  const socket = tls.connect(
+  const socket: tls.TLSSocket = tls.connect(
     {
       ...options,
       secureContext: contextFor(ca),
-      checkServerIdentity: (host) => {
+      checkServerIdentity: (host: string): Error | undefined => {
         const cert = socket.getPeerX509Certificate();
         const ok = net.isIP(host) ? cert?.checkIP(host) : cert?.checkHost(host);
         return ok ? undefined : new Error(`the certificate is not for ${host}`);
@@ -108,7 +108,9 @@ function listen(command: OpenCommand, scheduled: number) {
     listener.socketMs = Date.now() - scheduled;
     socket.write(request);
   };
-  const socket = secure ? connectTls(options, command.ca ?? "", ready) : net.connect(options, ready);
+  const socket = secure
+    ? connectTls(options, command.ca ?? "", ready)
+    : net.connect(options, ready);
   listener.socket = socket;
   let head = "";
   socket.on("data", (chunk: Buffer) => {
