@@ -361,6 +361,12 @@ try {
     RADIO_LISTEN_PORT: String(listenPort),
     // Icecast alone must hold every listener of the baseline path (its default caps far lower).
     ICECAST_MAX_CLIENTS: String(LISTENERS + BURST + 500),
+    // The relay's flush interval and niceness: their defaults unless set for the run.
+    ...Object.fromEntries(
+      ["RADIO_FLUSH_MS", "RADIO_RELAY_NICE"].flatMap((name) =>
+        process.env[name] ? [[name, process.env[name]]] : [],
+      ),
+    ),
   };
   await ensureTones(musicDir);
   station = await startStation(stationConfigFromEnv(stationEnv, root));

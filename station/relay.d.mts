@@ -25,6 +25,8 @@ export interface RelayOptions {
   /** A listener with more than this unsent is dropped. */
   queueBytes?: number;
   maxListeners?: number;
+  /** How often the audio come from upstream is written to the listeners, in ms (RADIO_FLUSH_MS). */
+  flushMs?: number;
   station?: RelayStation;
   log?: (line: string) => void;
 }

@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 
 /** Bytes of audio between two ICY metadata blocks (what Icecast and SHOUTcast use). */
 export const ICY_METAINT = 16_000;
-/** How often the audio that came from upstream is written to the listeners (one write each). */
-const FLUSH_MS = 200;
+/** How often, by default, the audio come from upstream is written to the listeners (one write each). */
+const FLUSH_MS = 500;
 /** Upstream silent this long: the connection is dropped and made again. */
 const STALL_MS = 10_000;
 /** The station counts as off air when nothing came from upstream for this long. */
@@ -145,8 +145,8 @@ export function frameSync(b) {
 /**
  * The relay. Options: `upstream` (the Icecast mount's URL), `host`, `port`, `mount` (the path
  * listeners ask for), `backlog`, `burstBytes`, `queueBytes` (a listener with more unsent is
- * dropped), `maxListeners`, `station` ({ name, genre, url, description, bitrate }) for the ICY
- * headers, `log`. `listen()` resolves with the port; `close()` ends every connection.
+ * dropped), `maxListeners`, `flushMs` (how often the audio is written to the listeners),
+ * `station` ({ name, genre, url, description, bitrate }) for the ICY headers, `log`. `listen()` resolves with the port; `close()` ends every connection.
  */
 export function createRelay(options) {
   const log = options.log ?? (() => {});
@@ -154,6 +154,7 @@ export function createRelay(options) {
   const burstBytes = options.burstBytes ?? 64 * 1024;
   const queueBytes = options.queueBytes ?? 512 * 1024;
   const maxListeners = options.maxListeners ?? 10_000;
+  const flushMs = options.flushMs ?? FLUSH_MS;
   const listeners = new Set();
   let peak = 0;
   let title = "";
@@ -223,12 +224,13 @@ export function createRelay(options) {
     while (recent.length > 1 && recentBytes - (recent[0]?.length ?? 0) >= burstBytes) {
       recentBytes -= recent.shift()?.length ?? 0;
     }
+    burstParts = null;
   };
 
   const onAudio = (chunk) => {
     lastData = Date.now();
     pending.push(chunk);
-    flushTimer ??= setTimeout(flush, FLUSH_MS);
+    flushTimer ??= setTimeout(flush, flushMs);
   };
 
   const onTitle = (next) => {
@@ -238,8 +240,16 @@ export function createRelay(options) {
     log(`title: ${next}`);
   };
 
-  /** The burst a new listener starts with: the recent audio from an MPEG frame's start. */
+  /**
+   * The burst a new listener starts with: the recent audio from an MPEG frame's start. Found once
+   * per flush (`burstParts`), not per listener: a burst of listeners all get the same Buffers.
+   */
+  let burstParts = null;
   const burst = () => {
+    burstParts ??= findBurst();
+    return burstParts;
+  };
+  const findBurst = () => {
     const parts = [];
     let bytes = 0;
     for (let i = recent.length - 1; i >= 0 && bytes < burstBytes; i--) {
@@ -406,6 +416,7 @@ export function relayOptionsFromEnv(env = process.env) {
     burstBytes: int("RADIO_BURST_KB", 64) * 1024,
     queueBytes: int("RADIO_LISTENER_QUEUE_KB", 512) * 1024,
     maxListeners: int("RADIO_MAX_LISTENERS", 10_000),
+    flushMs: int("RADIO_FLUSH_MS", FLUSH_MS),
     station: {
       name: env.STATION_NAME ?? "",
       genre: env.STATION_GENRE ?? "",

@@ -21,6 +21,9 @@ export interface StationOptions {
   burstKb?: number;
   listenerQueueKb?: number;
   maxListeners?: number;
+  /** RADIO_FLUSH_MS (500): how often the relay writes to its listeners; RADIO_RELAY_NICE (5): its niceness. */
+  flushMs?: number;
+  relayNice?: number;
   /** Icecast's limits: ICECAST_MAX_CLIENTS (100), ICECAST_MAX_SOURCES (4), ICECAST_QUEUE_SIZE, ICECAST_BURST_SIZE. */
   icecastMaxClients?: number;
   icecastMaxSources?: number;

@@ -138,6 +138,8 @@ export function stationConfigFromEnv(env = process.env, cwd = process.cwd()) {
     burstKb: count("RADIO_BURST_KB", 64, 0, 1024),
     listenerQueueKb: count("RADIO_LISTENER_QUEUE_KB", 512, 16, 65536),
     maxListeners: count("RADIO_MAX_LISTENERS", 10_000, 1, 1_000_000),
+    flushMs: count("RADIO_FLUSH_MS", 500, 20, 2000),
+    relayNice: count("RADIO_RELAY_NICE", 5, 0, 19),
     // Icecast's limits: its listeners are the relay (and the app's status requests).
     icecastMaxClients: count("ICECAST_MAX_CLIENTS", 100, 1, 100_000),
     icecastMaxSources: count("ICECAST_MAX_SOURCES", 4, 1, 100),
@@ -292,6 +294,8 @@ function relaySettings(options) {
     burstKb: options.burstKb ?? 64,
     queueKb: options.listenerQueueKb ?? 512,
     maxListeners: options.maxListeners ?? 10_000,
+    flushMs: options.flushMs ?? 500,
+    nice: options.relayNice ?? 5,
     localUrl: `http://${hostForUrl(local)}:${port}`,
   };
 }
@@ -398,7 +402,13 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
       { name: "Icecast", child: icecast, output: icecastLog },
     ]);
     // The listener relay connects to the mount (and again whenever it drops) once Icecast is up.
-    listenerRelay = spawnAs(ICECAST_USER, process.execPath, [RELAY_SCRIPT], {
+    // At a lower priority than the app (RADIO_RELAY_NICE): every listener holds seconds of audio, a
+    // member waiting for the app's answer does not. `nice` execs the relay: the pid stays the same.
+    const [relayCommand, relayArgs] =
+      relay.nice > 0
+        ? ["nice", ["-n", String(relay.nice), process.execPath, RELAY_SCRIPT]]
+        : [process.execPath, [RELAY_SCRIPT]];
+    listenerRelay = spawnAs(ICECAST_USER, relayCommand, relayArgs, {
       ...baseEnv,
       RELAY_UPSTREAM_URL: `http://${hostForUrl(options.icecastHost)}:${options.icecastPort}${options.mount}`,
       RADIO_LISTEN_HOST: relay.host,
@@ -407,6 +417,7 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
       RADIO_BURST_KB: String(relay.burstKb),
       RADIO_LISTENER_QUEUE_KB: String(relay.queueKb),
       RADIO_MAX_LISTENERS: String(relay.maxListeners),
+      RADIO_FLUSH_MS: String(relay.flushMs),
       STATION_MOUNT: options.mount,
       STATION_NAME: options.name,
       STATION_GENRE: options.genre ?? "",

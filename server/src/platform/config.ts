@@ -191,7 +191,8 @@ const envSchema = z.object({
   /**
    * The bundled station's listener relay (station/relay.mjs): where players connect (0.0.0.0 to take
    * them from other machines without nginx), its listen backlog, the burst a new listener starts
-   * with, the unsent audio after which a slow listener is dropped, and the most listeners at once.
+   * with, the unsent audio after which a slow listener is dropped, the most listeners at once, how
+   * often it writes to them (ms) and its niceness (a lower priority than the app's).
    */
   RADIO_LISTEN_HOST: z.string().min(1).default("127.0.0.1"),
   RADIO_LISTEN_PORT: z.coerce.number().int().min(1).max(65535).default(8010),
@@ -199,6 +200,8 @@ const envSchema = z.object({
   RADIO_BURST_KB: z.coerce.number().int().min(0).max(1024).default(64),
   RADIO_LISTENER_QUEUE_KB: z.coerce.number().int().min(16).max(65536).default(512),
   RADIO_MAX_LISTENERS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  RADIO_FLUSH_MS: z.coerce.number().int().min(20).max(2000).default(500),
+  RADIO_RELAY_NICE: z.coerce.number().int().min(0).max(19).default(5),
   /** Where the bundled station's live input (harbor) listens for DJs; Shoutcast clients use port + 1. */
   STATION_HARBOR_HOST: z.string().min(1).default("127.0.0.1"),
   STATION_HARBOR_PORT: z.coerce.number().int().min(1).max(65534).default(8005),

@@ -300,10 +300,12 @@ describe("the listener relay", () => {
   });
 
   it("drops a listener that stops reading, and keeps serving the others", async () => {
-    // 3.2 MB/s: a client that reads nothing fills the kernel's buffers within a few seconds.
+    // 3.2 MB/s: a client that reads nothing fills the kernel's buffers within a few seconds. Written
+    // every 50 ms (160 KB, below the queue, so a listener that reads is kept): at the default
+    // RADIO_FLUSH_MS a rate this high would put more than the queue into every write.
     const upstream = await startUpstream(64_000);
     cleanups.push(() => upstream.close());
-    const { base, relay } = await relayFor(upstream, { queueBytes: 256 * 1024 });
+    const { base, relay } = await relayFor(upstream, { queueBytes: 256 * 1024, flushMs: 50 });
     const { port } = new URL(base);
     const stalled = net.connect(Number(port), "127.0.0.1");
     cleanups.push(() => stalled.destroy());
