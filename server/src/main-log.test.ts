@@ -65,15 +65,9 @@ describe("the app's log", () => {
       password: secrets.memberPassword,
     });
     expect(registered.status, await registered.clone().text()).toBeLessThan(300);
-    const wrong = await new HttpSession(base).post(AUTH_ROUTES.login.path, {
-      username: "log_member",
-      password: secrets.wrongPassword,
-    });
+    const wrong = await new HttpSession(base).signIn("log_member", secrets.wrongPassword);
     expect(wrong.status).toBe(401);
-    const signedIn = await member.post(AUTH_ROUTES.login.path, {
-      username: "log_member",
-      password: secrets.memberPassword,
-    });
+    const signedIn = await member.signIn("log_member", secrets.memberPassword);
     expect(signedIn.status).toBe(200);
     expect(
       (await member.get(`${AUTH_ROUTES.status.path}?token=${secrets.queryToken}`)).status,
@@ -91,23 +85,9 @@ describe("the app's log", () => {
     });
     expect(reset.status, await reset.clone().text()).toBe(200);
     const again = new HttpSession(base);
-    expect(
-      (
-        await again.post(AUTH_ROUTES.login.path, {
-          username: "log_member",
-          password: secrets.newPassword,
-        })
-      ).status,
-    ).toBe(200);
+    expect((await again.signIn("log_member", secrets.newPassword)).status).toBe(200);
     const admin = new HttpSession(base);
-    expect(
-      (
-        await admin.post(AUTH_ROUTES.login.path, {
-          username: "log_admin",
-          password: secrets.adminPassword,
-        })
-      ).status,
-    ).toBe(200);
+    expect((await admin.signIn("log_admin", secrets.adminPassword)).status).toBe(200);
     const csrfTokens = [await member.csrf(), await admin.csrf(), await visitor.csrf()];
 
     proc.child.kill("SIGTERM");

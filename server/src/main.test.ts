@@ -58,7 +58,7 @@ describe("the app process", () => {
 
       // A member signs in and opens a Socket.IO connection, as the web client does.
       const session = new HttpSession(base);
-      const login = await session.post("/api/auth/login", { username: "stop_admin", password });
+      const login = await session.signIn("stop_admin", password);
       expect(login.status, await login.clone().text()).toBe(200);
       const cookieHeader = () => session.cookieHeader();
       const csrf = () => session.csrf();

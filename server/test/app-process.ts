@@ -86,6 +86,11 @@ export class HttpSession {
     return ((await res.json()) as { csrfToken: string }).csrfToken;
   }
 
+  /** Signs in with a username and password, as the login page does. */
+  signIn(username: string, password: string) {
+    return this.post(AUTH_ROUTES.login.path, { username, password });
+  }
+
   async post(pathname: string, body: unknown) {
     return this.keep(
       await fetch(`${this.base}${pathname}`, {
