@@ -80,12 +80,7 @@ export function NavDrawer({
   return mobile ? (
     // Closed, the phone's drawer is not mounted at all (its links, the member search, the modal
     // and its slide): a page's first load does not pay for what it does not show.
-    <Drawer
-      variant="temporary"
-      open={open}
-      onClose={onClose}
-      sx={{ "& .MuiDrawer-paper": paper }}
-    >
+    <Drawer variant="temporary" open={open} onClose={onClose} sx={{ "& .MuiDrawer-paper": paper }}>
       {content}
     </Drawer>
   ) : (
