@@ -9,8 +9,8 @@ import { ensureNpmDeps } from "./lib/deps.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 ensureNpmDeps(root);
 const filters = process.argv.slice(2);
-/** Helpers of the benchmarks, not benchmarks: the shared library, baseline servers, seeders. */
-const SUPPORT = /^(lib|bare-|seed-)/;
+/** Helpers of the benchmarks, not benchmarks: the shared library, baseline servers, seeders, the page profiler. */
+const SUPPORT = /^(lib|bare-|seed-|profile-)/;
 const files = readdirSync(join(root, "bench"))
   .filter((f) => f.endsWith(".ts") && !SUPPORT.test(f))
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))

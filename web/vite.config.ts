@@ -142,6 +142,7 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    modulePreload: false,
   },
   test: {
     // happy-dom: the same tests in about two thirds of jsdom's CPU time (a file that needs jsdom

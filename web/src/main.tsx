@@ -11,6 +11,11 @@ let started = false;
 function start() {
   if (started) return;
   started = true;
+  // Asked for together, run apart: each part is evaluated in a task of its own as it arrives
+  // (React's DOM renderer, the theme with MUI's styling, then the app), not in one long task that
+  // would block a tap on a slow phone. The app's chunk imports the same modules: nothing loads twice.
+  void import("react-dom/client");
+  void import("./app/theme.ts");
   void import("./app/start.tsx");
 }
 requestAnimationFrame(() => setTimeout(start));

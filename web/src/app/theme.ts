@@ -22,6 +22,10 @@ export const theme = createTheme({
     button: { textTransform: "none", fontWeight: 600 },
   },
   components: {
+    // A browser-only app: the first render already knows the screen's width. Without it every
+    // useMediaQuery answers false first, so a phone's first render drew the wide layout (the
+    // permanent drawer, the home page's tabs) and threw it away on the next.
+    MuiUseMediaQuery: { defaultProps: { noSsr: true } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: "none" } } },
     MuiAppBar: { styleOverrides: { root: { backgroundColor: "#11111c" } } },
   },

@@ -78,13 +78,9 @@ export function NavDrawer({
 
   const paper = { width: LAYOUT.drawerWidth, boxSizing: "border-box" as const };
   return mobile ? (
-    <Drawer
-      variant="temporary"
-      open={open}
-      onClose={onClose}
-      ModalProps={{ keepMounted: true }}
-      sx={{ "& .MuiDrawer-paper": paper }}
-    >
+    // Closed, the phone's drawer is not mounted at all (its links, the member search, the modal
+    // and its slide): a page's first load does not pay for what it does not show.
+    <Drawer variant="temporary" open={open} onClose={onClose} sx={{ "& .MuiDrawer-paper": paper }}>
       {content}
     </Drawer>
   ) : (
