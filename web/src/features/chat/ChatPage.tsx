@@ -30,14 +30,7 @@ import {
   useMediaQuery,
 } from "@mui/material";
 import { useSnackbar } from "notistack";
-import {
-  type ComponentProps,
-  memo,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useState,
-} from "react";
+import { type ComponentProps, memo, useCallback, useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuthStatus, useMe } from "../../app/session.ts";
 import { useRealtimeConnection } from "../../app/socket.ts";
@@ -589,13 +582,9 @@ function ChatScreen({ popup }: { popup: boolean }) {
   useRealtimeConnection();
   const status = useAuthStatus();
   const me = useMe();
-  // The room is the largest tree of the app: it mounts in a render of its own that React splits
-  // into short tasks (a deferred value renders in a transition), not in the one task where the
-  // member's answer arrives, so the page keeps answering input while it is built.
-  const member = useDeferredValue(me.data ?? null, null);
   if (status.data?.authenticated === false) return <NotSignedIn />;
-  if (!member) return <PageLoader />;
-  return <ChatRoomView me={member} popup={popup} />;
+  if (!me.data) return <PageLoader />;
+  return <ChatRoomView me={me.data} popup={popup} />;
 }
 
 /** /chat, inside the app's shell. */
