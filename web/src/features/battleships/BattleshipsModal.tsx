@@ -99,7 +99,7 @@ function Ships({ ships }: { ships: { id: number; length: number; sunk: boolean }
  */
 export function BattleshipsModal({ meId }: { meId: string }) {
   const room = useRoom();
-  const { battleshipsGame: game } = useRoomState();
+  const { battleshipsGame: game } = useRoomState("battleshipsGame");
   const fullScreen = useMediaQuery(useTheme().breakpoints.down("sm"));
   const [sendError, setSendError] = useState<string | null>(null);
   const finished = game?.state.status === "finished";

@@ -12,7 +12,10 @@ import { isOffer } from "./room.ts";
  * points when a stake of theirs is taken or returned.
  */
 export function BattleshipsOverlay({ me }: RoomUiProps) {
-  const { battleshipsOffers, battleshipsError } = useRoomState();
+  const { battleshipsOffers, battleshipsError } = useRoomState(
+    "battleshipsOffers",
+    "battleshipsError",
+  );
   const refresh = useRefreshMyPoints();
   useRoomEvent(OUT.offer, (offer) => {
     if (isOffer(offer) && offer.state === "open" && offer.initiator.id === me._id) refresh();

@@ -31,7 +31,7 @@ const chipOf = (offer: BattleshipsOffer | undefined): { label: string; tone: Chi
  */
 export function BattleshipsOfferCard({ message, meId }: RoomMessageProps) {
   const room = useRoom();
-  const { battleshipsOffers } = useRoomState();
+  const { battleshipsOffers } = useRoomState("battleshipsOffers");
   const offer = battleshipsOffers[message._id];
   const open = offer?.state === "open";
   const now = useTicker(1000, open);

@@ -22,7 +22,7 @@ const texts = { ...COINFLIP_UI_TEXTS, wagerTitle: T.wagerTitle, createOffer: T.c
  */
 export function BattleshipsWagerDialog({ meId, ...dialog }: WagerDialogProps) {
   const room = useRoom();
-  const { battleshipsOffers } = useRoomState();
+  const { battleshipsOffers } = useRoomState("battleshipsOffers");
   return (
     <GameWagerDialog
       {...dialog}

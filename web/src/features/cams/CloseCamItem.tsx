@@ -7,7 +7,7 @@ import type { RoomUserMenuProps } from "../chat/room/ui.ts";
 /** 'Close cam' in a member's menu, for admins and moderators while that member is on cam. */
 export function CloseCamItem({ me, user, close }: RoomUserMenuProps) {
   const room = useRoom();
-  const { cams } = useRoomState();
+  const { cams } = useRoomState("cams");
   if (!isStaffRole(me.role) || user._id === me._id) return null;
   if (!cams.some((c) => c.userId === user._id)) return null;
   return (

@@ -18,7 +18,7 @@ import { clampScale, readScale, stepScale, writeScale } from "./scale.ts";
  * cams to show again, and the cams opened in windows. What is visible is what is watched.
  */
 export function LiveCams({ me, mobile }: RoomUiProps) {
-  const { camsAvailable, cams } = useRoomState();
+  const { camsAvailable, cams } = useRoomState("camsAvailable", "cams");
   const { cams: controller, view } = useCams(me._id);
   const [scale, setScale] = useState(() => readScale(mobile));
   const [windows, setWindows] = useState<string[]>([]);

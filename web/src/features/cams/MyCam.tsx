@@ -23,7 +23,7 @@ const BUTTON_TEXT = {
  * where the cam stands.
  */
 export function MyCam({ me }: RoomUiProps) {
-  const { camsAvailable, status } = useRoomState();
+  const { camsAvailable, status } = useRoomState("camsAvailable", "status");
   const { cams, view } = useCams(me._id);
   const offline = camsAvailable === false;
 

@@ -2,7 +2,9 @@ import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   CHAT_TEXTS,
+  type ChatMessageInput,
   type ChatMessageView,
+  type ChatUser,
   CHAT_CLIENT_EVENTS as IN,
   PATHS,
   type UserData,
@@ -28,7 +30,7 @@ import {
   useMediaQuery,
 } from "@mui/material";
 import { useSnackbar } from "notistack";
-import { type ComponentProps, useCallback, useEffect, useState } from "react";
+import { type ComponentProps, memo, useCallback, useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuthStatus, useMe } from "../../app/session.ts";
 import { useRealtimeConnection } from "../../app/socket.ts";
@@ -46,7 +48,7 @@ import { NameTagCustomizerButton } from "./nametag/NameTagCustomizer.tsx";
 import { FloatingPmWindow } from "./pm/FloatingPmWindow.tsx";
 import { clampFontScale, readFontScale, stepFontScale, writeFontScale } from "./preferences.ts";
 import { RulesDialog } from "./RulesDialog.tsx";
-import { ChatRoomContext, useChatRoom } from "./room/hooks.ts";
+import { ChatRoomContext, useChatRoom, useRoom, useRoomSlots } from "./room/hooks.ts";
 import { type ChatSocketFactory, defaultChatSocketFactory } from "./room/socket.ts";
 import { requestTrackId } from "./room/track-id.ts";
 import { ROOM_MESSAGE_COMPONENTS, ROOM_UI } from "./room/ui-features.ts";
@@ -87,18 +89,46 @@ const HeaderButton = (props: Omit<ComponentProps<typeof TooltipIconButton>, "sx"
   <TooltipIconButton {...props} sx={{ p: 0.75 }} />
 );
 
-function SidePanel({
-  users,
+type Place = "stage" | "header" | "banner" | "overlay" | "sidePanel";
+
+/**
+ * The room features' components of one place of the screen (`RoomUi`). Memoised: they read the
+ * room's state themselves, so the screen's own changes (text size, full screen, a dialog) do not
+ * render them again.
+ */
+const FeaturePlace = memo(function FeaturePlace({
+  place,
+  me,
+  mobile,
+}: {
+  place: Place;
+  me: UserData;
+  mobile: boolean;
+}) {
+  return ROOM_UI.map((ui) => {
+    const Part = ui[place];
+    return Part ? <Part key={ui.name} me={me} mobile={mobile} /> : null;
+  });
+});
+
+const SidePanel = memo(function SidePanel({
   me,
   mobile,
   onClose,
 }: {
-  users: Parameters<typeof UserList>[0]["users"];
   me: UserData;
   mobile: boolean;
   /** In the mobile drawer: its close button. */
   onClose?: () => void;
 }) {
+  const { users } = useRoomSlots(useRoom(), ["users"]);
+  const menuItems = useCallback(
+    (user: ChatUser, close: () => void) =>
+      ROOM_UI.map(({ name, userMenu: Item }) =>
+        Item ? <Item key={name} me={me} mobile={mobile} user={user} close={close} /> : null,
+      ),
+    [me, mobile],
+  );
   return (
     <Box
       sx={{
@@ -116,26 +146,225 @@ function SidePanel({
           </IconButton>
         </Box>
       )}
-      {ROOM_UI.map(({ name, sidePanel: Part }) =>
-        Part ? <Part key={name} me={me} mobile={mobile} /> : null,
-      )}
-      <UserList
-        users={users}
-        meId={me._id}
-        meRole={me.role}
-        menuItems={(user, close) =>
-          ROOM_UI.map(({ name, userMenu: Item }) =>
-            Item ? <Item key={name} me={me} mobile={mobile} user={user} close={close} /> : null,
-          )
-        }
-      />
+      <FeaturePlace place="sidePanel" me={me} mobile={mobile} />
+      <UserList users={users} meId={me._id} meRole={me.role} menuItems={menuItems} />
     </Box>
+  );
+});
+
+/** Track ID in the header: asks the station what is playing (chat spec 4). */
+function TrackIdButton() {
+  const room = useRoom();
+  const { enqueueSnackbar } = useSnackbar();
+  const { trackIdLoading, trackIdLocked } = useRoomSlots(room, ["trackIdLoading", "trackIdLocked"]);
+  const trackId = () => {
+    const problem = room ? requestTrackId(room) : CHAT_MESSAGES.trackIdNotReady;
+    if (problem) enqueueSnackbar(problem, { variant: "warning" });
+  };
+  return (
+    <HeaderButton
+      label={trackIdLoading ? CHAT_TEXTS.trackIdLoading : CHAT_TEXTS.trackId}
+      onClick={trackId}
+      disabled={trackIdLocked}
+    >
+      {trackIdLoading ? <CircularProgress size={20} /> : <GraphicEqIcon />}
+    </HeaderButton>
   );
 }
 
+/** On a phone: the button showing the user list (in a drawer), with the number of members. */
+function UsersButton({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const { users } = useRoomSlots(useRoom(), ["users"]);
+  return (
+    <HeaderButton
+      label={CHAT_TEXTS.withCount(
+        open ? CHAT_TEXTS.hideUsers : CHAT_TEXTS.showUsers,
+        countText(users.length, USERS_BADGE_MAX),
+      )}
+      onClick={onToggle}
+      pressed={open}
+    >
+      <CountBadge count={users.length} max={USERS_BADGE_MAX} color="secondary">
+        <PeopleAltOutlinedIcon />
+      </CountBadge>
+    </HeaderButton>
+  );
+}
+
+/** The chat box's header: the title, the features' items and the room's own buttons. */
+const ChatHeader = memo(function ChatHeader({
+  me,
+  mobile,
+  fontScale,
+  fullScreen,
+  usersOpen,
+  onFont,
+  onFullScreen,
+  onUsers,
+  onSchedule,
+}: {
+  me: UserData;
+  mobile: boolean;
+  fontScale: number;
+  fullScreen: boolean;
+  usersOpen: boolean;
+  onFont: (direction: 1 | -1) => void;
+  onFullScreen: () => void;
+  onUsers: () => void;
+  onSchedule: () => void;
+}) {
+  return (
+    <Box
+      sx={{
+        display: "flex",
+        alignItems: "center",
+        // On a phone the buttons flow onto a second row rather than off the screen.
+        flexWrap: mobile ? "wrap" : "nowrap",
+        gap: 0.5,
+        pl: 2,
+        pr: 1,
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: "divider",
+        minHeight: 52,
+      }}
+    >
+      <Typography variant="h6" component="h1" sx={{ fontWeight: 800, mr: "auto" }}>
+        {CHAT_TEXTS.pageTitle}
+      </Typography>
+      <FeaturePlace place="header" me={me} mobile={mobile} />
+      <AnnouncementButton size="small" />
+      <NameTagCustomizerButton size="small" />
+      <TrackIdButton />
+      <HeaderButton label={CHAT_TEXTS.schedule} onClick={onSchedule}>
+        <EventNoteIcon />
+      </HeaderButton>
+      <HeaderButton
+        label={CHAT_TEXTS.fontSmaller}
+        onClick={() => onFont(-1)}
+        disabled={fontScale <= CHAT_LIMITS.fontScaleMin}
+      >
+        <TextDecreaseIcon />
+      </HeaderButton>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        aria-label={CHAT_TEXTS.fontScale(fontScale)}
+        sx={{ minWidth: 34, textAlign: "center", display: { xs: "none", sm: "block" } }}
+      >
+        {Math.round(clampFontScale(fontScale) * 100)}%
+      </Typography>
+      <HeaderButton
+        label={CHAT_TEXTS.fontLarger}
+        onClick={() => onFont(1)}
+        disabled={fontScale >= CHAT_LIMITS.fontScaleMax}
+      >
+        <TextIncreaseIcon />
+      </HeaderButton>
+      {!mobile && (
+        <HeaderButton
+          label={fullScreen ? CHAT_TEXTS.exitFullScreen : CHAT_TEXTS.fullScreen}
+          onClick={onFullScreen}
+          pressed={fullScreen}
+        >
+          {fullScreen ? <CloseFullscreenIcon /> : <OpenInFullIcon />}
+        </HeaderButton>
+      )}
+      {mobile && <UsersButton open={usersOpen} onToggle={onUsers} />}
+    </Box>
+  );
+});
+
+/** The connection's state while it is not up: connecting, reconnecting, or refused. */
+function ConnectionStatus() {
+  const { status } = useRoomSlots(useRoom(), ["status"]);
+  if (status === "connecting" || status === "disconnected") {
+    return (
+      <Box role="status" sx={{ px: 2, py: 0.5 }}>
+        <LinearProgress sx={{ mb: 0.5 }} />
+        <Typography variant="caption" color="text.secondary">
+          {status === "connecting" ? CHAT_TEXTS.connecting : CHAT_TEXTS.reconnecting}
+        </Typography>
+      </Box>
+    );
+  }
+  if (status !== "refused") return null;
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button component={RouterLink} to={PATHS.login} color="inherit" size="small">
+          {CHAT_TEXTS.signIn}
+        </Button>
+      }
+      sx={{ m: 1 }}
+    >
+      {CHAT_TEXTS.notSignedIn}
+    </Alert>
+  );
+}
+
+function RoomUpNext() {
+  const { upNext } = useRoomSlots(useRoom(), ["upNext"]);
+  return <UpNextBanner upNext={upNext} />;
+}
+
+function RoomWelcomeToasts() {
+  const room = useRoom();
+  const { joins } = useRoomSlots(room, ["joins"]);
+  return <WelcomeToasts joins={joins} onDismiss={(key) => room && dismissJoin(room, key)} />;
+}
+
+const RoomMessages = memo(function RoomMessages({
+  meId,
+  meName,
+  fontScale,
+  onLike,
+  onReply,
+  onOpenImage,
+}: {
+  meId: string;
+  meName: string;
+  fontScale: number;
+  onLike: (id: string) => void;
+  onReply: (m: ChatMessageView) => void;
+  onOpenImage: (src: string, alt: string) => void;
+}) {
+  const { messages, likes, pulses, status } = useRoomSlots(useRoom(), [
+    "messages",
+    "likes",
+    "pulses",
+    "status",
+  ]);
+  return (
+    <MessageList
+      messages={messages}
+      likes={likes}
+      pulses={pulses}
+      meId={meId}
+      meName={meName}
+      fontScale={fontScale}
+      emptyText={status === "connected" ? CHAT_TEXTS.noMessages : ""}
+      onLike={onLike}
+      onReply={onReply}
+      onOpenImage={onOpenImage}
+      components={ROOM_MESSAGE_COMPONENTS}
+    />
+  );
+});
+
+const RoomComposer = memo(function RoomComposer(
+  props: Omit<ComponentProps<typeof Composer>, "users" | "disabled">,
+) {
+  const { users, status } = useRoomSlots(useRoom(), ["users", "status"]);
+  return <Composer {...props} users={users} disabled={status !== "connected"} />;
+});
+
 /**
  * The chat room screen (chat spec 2) for the signed-in member: chat box (header, up-next banner,
- * messages, composer), the features' stage above it, and the side panel with the user list.
+ * messages, composer), the features' stage above it, and the side panel with the user list. The
+ * parts read the room's state each for themselves (`useRoomSlots`): an event of the room renders
+ * the parts that show what it changed.
  */
 export function ChatRoomView({
   me,
@@ -162,8 +391,7 @@ export function ChatRoomView({
   const [session, setSession] = useState<DialogMessage | null>(null);
   const served = useUpdateCheck();
 
-  const { client, state } = useChatRoom(socketFactory, me._id);
-  const connected = state.status === "connected";
+  const client = useChatRoom(socketFactory, me._id);
 
   useRoomNotices(client, { meId: me._id, onDuplicate: setSession, leave });
 
@@ -206,10 +434,19 @@ export function ChatRoomView({
 
   const onLike = useCallback((id: string) => client?.emit(IN.like, { messageId: id }), [client]);
   const onOpenImage = useCallback((src: string, alt: string) => setViewer({ src, alt }), []);
-  const trackId = () => {
-    const problem = client ? requestTrackId(client) : CHAT_MESSAGES.trackIdNotReady;
-    if (problem) enqueueSnackbar(problem, { variant: "warning" });
-  };
+  const toggleFullScreen = useCallback(() => setFullScreen((f) => !f), []);
+  const toggleUsers = useCallback(() => setUsersOpen((o) => !o), []);
+  const closeUsers = useCallback(() => setUsersOpen(false), []);
+  const openSchedule = useCallback(() => setScheduleOpen(true), []);
+  const cancelReply = useCallback(() => setReplyTo(null), []);
+  const send = useCallback(
+    (input: ChatMessageInput) => client?.emit(IN.message, input) ?? false,
+    [client],
+  );
+  const showError = useCallback(
+    (message: string) => enqueueSnackbar(message, { variant: "error" }),
+    [enqueueSnackbar],
+  );
 
   // The room fills the screen between the top bar and the player dock.
   const dock = useDockHeight(!popup);
@@ -237,141 +474,39 @@ export function ChatRoomView({
           : {}),
       }}
     >
-      {ROOM_UI.map(({ name, stage: Stage }) =>
-        Stage ? <Stage key={name} me={me} mobile={mobile} /> : null,
-      )}
-      <Box
-        sx={{
-          display: "flex",
-          alignItems: "center",
-          // On a phone the buttons flow onto a second row rather than off the screen.
-          flexWrap: mobile ? "wrap" : "nowrap",
-          gap: 0.5,
-          pl: 2,
-          pr: 1,
-          py: 0.75,
-          borderBottom: 1,
-          borderColor: "divider",
-          minHeight: 52,
-        }}
-      >
-        <Typography variant="h6" component="h1" sx={{ fontWeight: 800, mr: "auto" }}>
-          {CHAT_TEXTS.pageTitle}
-        </Typography>
-        {ROOM_UI.map(({ name, header: Header }) =>
-          Header ? <Header key={name} me={me} mobile={mobile} /> : null,
-        )}
-        <AnnouncementButton size="small" />
-        <NameTagCustomizerButton size="small" />
-        <HeaderButton
-          label={state.trackIdLoading ? CHAT_TEXTS.trackIdLoading : CHAT_TEXTS.trackId}
-          onClick={trackId}
-          disabled={state.trackIdLocked}
-        >
-          {state.trackIdLoading ? <CircularProgress size={20} /> : <GraphicEqIcon />}
-        </HeaderButton>
-        <HeaderButton label={CHAT_TEXTS.schedule} onClick={() => setScheduleOpen(true)}>
-          <EventNoteIcon />
-        </HeaderButton>
-        <HeaderButton
-          label={CHAT_TEXTS.fontSmaller}
-          onClick={() => changeFont(-1)}
-          disabled={fontScale <= CHAT_LIMITS.fontScaleMin}
-        >
-          <TextDecreaseIcon />
-        </HeaderButton>
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          aria-label={CHAT_TEXTS.fontScale(fontScale)}
-          sx={{ minWidth: 34, textAlign: "center", display: { xs: "none", sm: "block" } }}
-        >
-          {Math.round(clampFontScale(fontScale) * 100)}%
-        </Typography>
-        <HeaderButton
-          label={CHAT_TEXTS.fontLarger}
-          onClick={() => changeFont(1)}
-          disabled={fontScale >= CHAT_LIMITS.fontScaleMax}
-        >
-          <TextIncreaseIcon />
-        </HeaderButton>
-        {!mobile && (
-          <HeaderButton
-            label={fullScreen ? CHAT_TEXTS.exitFullScreen : CHAT_TEXTS.fullScreen}
-            onClick={() => setFullScreen((f) => !f)}
-            pressed={fullScreen}
-          >
-            {fullScreen ? <CloseFullscreenIcon /> : <OpenInFullIcon />}
-          </HeaderButton>
-        )}
-        {mobile && (
-          <HeaderButton
-            label={CHAT_TEXTS.withCount(
-              usersOpen ? CHAT_TEXTS.hideUsers : CHAT_TEXTS.showUsers,
-              countText(state.users.length, USERS_BADGE_MAX),
-            )}
-            onClick={() => setUsersOpen((o) => !o)}
-            pressed={usersOpen}
-          >
-            <CountBadge count={state.users.length} max={USERS_BADGE_MAX} color="secondary">
-              <PeopleAltOutlinedIcon />
-            </CountBadge>
-          </HeaderButton>
-        )}
-      </Box>
-      {state.status === "connecting" || state.status === "disconnected" ? (
-        <Box role="status" sx={{ px: 2, py: 0.5 }}>
-          <LinearProgress sx={{ mb: 0.5 }} />
-          <Typography variant="caption" color="text.secondary">
-            {state.status === "connecting" ? CHAT_TEXTS.connecting : CHAT_TEXTS.reconnecting}
-          </Typography>
-        </Box>
-      ) : null}
-      {state.status === "refused" && (
-        <Alert
-          severity="warning"
-          action={
-            <Button component={RouterLink} to={PATHS.login} color="inherit" size="small">
-              {CHAT_TEXTS.signIn}
-            </Button>
-          }
-          sx={{ m: 1 }}
-        >
-          {CHAT_TEXTS.notSignedIn}
-        </Alert>
-      )}
-      <UpNextBanner upNext={state.upNext} />
+      <FeaturePlace place="stage" me={me} mobile={mobile} />
+      <ChatHeader
+        me={me}
+        mobile={mobile}
+        fontScale={fontScale}
+        fullScreen={fullScreen}
+        usersOpen={usersOpen}
+        onFont={changeFont}
+        onFullScreen={toggleFullScreen}
+        onUsers={toggleUsers}
+        onSchedule={openSchedule}
+      />
+      <ConnectionStatus />
+      <RoomUpNext />
       <IncomingAnnouncement />
-      {ROOM_UI.map(({ name, banner: Banner }) =>
-        Banner ? <Banner key={name} me={me} mobile={mobile} /> : null,
-      )}
+      <FeaturePlace place="banner" me={me} mobile={mobile} />
       <Box sx={{ position: "relative", flex: 1, minHeight: 0, display: "flex" }}>
-        <WelcomeToasts
-          joins={state.joins}
-          onDismiss={(key) => client && dismissJoin(client, key)}
-        />
-        <MessageList
-          messages={state.messages}
-          likes={state.likes}
-          pulses={state.pulses}
+        <RoomWelcomeToasts />
+        <RoomMessages
           meId={me._id}
           meName={me.username}
           fontScale={fontScale}
-          emptyText={connected ? CHAT_TEXTS.noMessages : ""}
           onLike={onLike}
           onReply={setReplyTo}
           onOpenImage={onOpenImage}
-          components={ROOM_MESSAGE_COMPONENTS}
         />
       </Box>
-      <Composer
-        users={state.users}
+      <RoomComposer
         meId={me._id}
-        disabled={!connected}
         replyTo={replyTo}
-        onCancelReply={() => setReplyTo(null)}
-        onSend={(input) => client?.emit(IN.message, input) ?? false}
-        onError={(message) => enqueueSnackbar(message, { variant: "error" })}
+        onCancelReply={cancelReply}
+        onSend={send}
+        onError={showError}
       />
     </Paper>
   );
@@ -386,26 +521,21 @@ export function ChatRoomView({
             aria-label={CHAT_TEXTS.users}
             sx={{ width: 260, flexShrink: 0, minHeight: 0, overflow: "hidden" }}
           >
-            <SidePanel users={state.users} me={me} mobile={mobile} />
+            <SidePanel me={me} mobile={mobile} />
           </Paper>
         )}
         {mobile && (
           <Drawer
             anchor="right"
             open={usersOpen}
-            onClose={() => setUsersOpen(false)}
+            onClose={closeUsers}
             // Above the app's top bar.
             sx={{ zIndex: (t) => t.zIndex.modal }}
             slotProps={{
               paper: { "aria-label": CHAT_TEXTS.users, sx: { width: "min(300px, 85vw)" } },
             }}
           >
-            <SidePanel
-              users={state.users}
-              me={me}
-              mobile={mobile}
-              onClose={() => setUsersOpen(false)}
-            />
+            <SidePanel me={me} mobile={mobile} onClose={closeUsers} />
           </Drawer>
         )}
         <ImageViewer
@@ -425,9 +555,7 @@ export function ChatRoomView({
         <FloatingPmWindow />
         <UpdateDialog served={served} />
         <RulesDialog />
-        {ROOM_UI.map(({ name, overlay: Overlay }) =>
-          Overlay ? <Overlay key={name} me={me} mobile={mobile} /> : null,
-        )}
+        <FeaturePlace place="overlay" me={me} mobile={mobile} />
       </Box>
     </ChatRoomContext>
   );

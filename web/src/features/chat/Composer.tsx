@@ -32,9 +32,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import {
   type ChangeEvent,
   type KeyboardEvent,
+  memo,
   type ReactNode,
+  type RefObject,
+  useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from "react";
@@ -83,6 +87,165 @@ function FormatToggle({
     </TooltipIconButton>
   );
 }
+
+/**
+ * A function of stable identity calling the latest `fn`: the composer's memoised parts keep their
+ * props when the composer renders for something they do not show (the room's user list changing).
+ */
+function useStableHandler<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+/** The tools bar's buttons: emoji, text colour, GIFs and stickers, image, bold, italic, underline. */
+const ComposerTools = memo(function ComposerTools({
+  disabled,
+  prefs,
+  onEmoji,
+  onColour,
+  onGif,
+  onImage,
+  onToggle,
+}: {
+  disabled: boolean;
+  prefs: FormatPreferences;
+  onEmoji: (emoji: string) => void;
+  onColour: (colour: string) => void;
+  onGif: () => void;
+  onImage: () => void;
+  onToggle: (key: FormatKey) => void;
+}) {
+  const { bold, italic, underline } = prefs.messageFormats;
+  return (
+    <>
+      <EmojiButton variant="chat" onPick={onEmoji} disabled={disabled} />
+      <ColourPicker value={prefs.textcolor} onChange={onColour} disabled={disabled} />
+      <Tooltip title={CHAT_TEXTS.gif}>
+        <span>
+          <IconButton aria-label={CHAT_TEXTS.gif} onClick={onGif} disabled={disabled}>
+            <GifBoxOutlinedIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={CHAT_TEXTS.image}>
+        <span>
+          <IconButton aria-label={CHAT_TEXTS.image} onClick={onImage} disabled={disabled}>
+            <AddPhotoAlternateOutlinedIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <FormatToggle
+        label={CHAT_TEXTS.bold}
+        pressed={!!bold}
+        onToggle={() => onToggle("bold")}
+        disabled={disabled}
+      >
+        <FormatBoldIcon />
+      </FormatToggle>
+      <FormatToggle
+        label={CHAT_TEXTS.italic}
+        pressed={!!italic}
+        onToggle={() => onToggle("italic")}
+        disabled={disabled}
+      >
+        <FormatItalicIcon />
+      </FormatToggle>
+      <FormatToggle
+        label={CHAT_TEXTS.underline}
+        pressed={!!underline}
+        onToggle={() => onToggle("underline")}
+        disabled={disabled}
+      >
+        <FormatUnderlinedIcon />
+      </FormatToggle>
+    </>
+  );
+});
+
+/** The input (with the mention list's ARIA state) and the send button. */
+const ComposerInput = memo(function ComposerInput({
+  text,
+  prefs,
+  open,
+  listId,
+  activeId,
+  sendDisabled,
+  inputRef,
+  onChange,
+  onKeyDown,
+  onCaret,
+}: {
+  text: string;
+  prefs: FormatPreferences;
+  open: boolean;
+  listId: string;
+  activeId: string | undefined;
+  sendDisabled: boolean;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  onChange: (e: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
+  onCaret: () => void;
+}) {
+  const { bold, italic, underline } = prefs.messageFormats;
+  return (
+    <Box sx={{ display: "flex", alignItems: "flex-end", gap: 1 }}>
+      <TextField
+        fullWidth
+        multiline
+        maxRows={4}
+        size="small"
+        value={text}
+        onChange={onChange}
+        onKeyDown={onKeyDown}
+        onSelect={onCaret}
+        onClick={onCaret}
+        placeholder={CHAT_TEXTS.placeholder}
+        inputRef={inputRef}
+        // The input previews the chosen colour and formats; its placeholder stays neutral.
+        sx={{
+          "& textarea::placeholder": {
+            color: "text.secondary",
+            fontWeight: 400,
+            fontStyle: "normal",
+            opacity: 1,
+          },
+        }}
+        slotProps={{
+          htmlInput: {
+            "aria-label": CHAT_TEXTS.inputLabel,
+            maxLength: CHAT_LIMITS.inputMax,
+            role: "combobox",
+            "aria-autocomplete": "list",
+            "aria-expanded": open,
+            "aria-controls": open ? listId : undefined,
+            "aria-activedescendant": activeId,
+            style: {
+              color: prefs.textcolor,
+              fontWeight: bold ? 700 : undefined,
+              fontStyle: italic ? "italic" : undefined,
+              textDecoration: underline ? "underline" : undefined,
+            },
+          },
+        }}
+      />
+      <Tooltip title={CHAT_TEXTS.send}>
+        <span>
+          <IconButton
+            type="submit"
+            color="primary"
+            aria-label={CHAT_TEXTS.send}
+            disabled={sendDisabled}
+          >
+            <SendIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Box>
+  );
+});
 
 /** Is a picked GIF one of the station's own (a `bvgif`) rather than from the GIF service? */
 function isLibraryGif(qc: ReturnType<typeof useQueryClient>, url: string): boolean {
@@ -145,7 +308,7 @@ export function Composer({
       messageFormats: { ...prefs.messageFormats, [key]: !prefs.messageFormats[key] },
     });
 
-  const syncCaret = () => setCaret(input.current?.selectionStart ?? text.length);
+  const syncCaret = useStableHandler(() => setCaret(input.current?.selectionStart ?? text.length));
 
   const choose = (user: ChatUser) => {
     if (!mention) return;
@@ -170,7 +333,7 @@ export function Composer({
     }
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = useStableHandler((e: KeyboardEvent<HTMLDivElement>) => {
     if (open) {
       if (e.key === "ArrowDown") {
         e.preventDefault();
@@ -198,15 +361,15 @@ export function Composer({
       e.preventDefault();
       send();
     }
-  };
+  });
 
-  const onChange = (e: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => {
+  const onChange = useCallback((e: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => {
     setText(e.target.value.slice(0, CHAT_LIMITS.inputMax));
     setCaret(e.target.selectionStart ?? e.target.value.length);
     setActive(0);
-  };
+  }, []);
 
-  const insertEmoji = (emoji: string) => {
+  const insertEmoji = useStableHandler((emoji: string) => {
     const el = input.current;
     const start = el?.selectionStart ?? text.length;
     const end = el?.selectionEnd ?? text.length;
@@ -218,9 +381,14 @@ export function Composer({
       input.current?.focus();
       input.current?.setSelectionRange(pos, pos);
     });
-  };
+  });
+  const setColour = useStableHandler((textcolor: string) => updatePrefs({ ...prefs, textcolor }));
+  const toggleFormat = useStableHandler(toggle);
+  const openGifs = useCallback(() => setGifOpen(true), []);
+  const closeGifs = useCallback(() => setGifOpen(false), []);
+  const pickImage = useCallback(() => fileInput.current?.click(), []);
 
-  const sendGif = (gif: PickedGif) => {
+  const sendGif = useStableHandler((gif: PickedGif) => {
     onSend({
       message: gif.url,
       type: isLibraryGif(qc, gif.url) ? "bvgif" : "gif",
@@ -228,7 +396,7 @@ export function Composer({
       ...(replyTo ? { replyTo: { id: replyTo._id } } : {}),
     });
     onCancelReply();
-  };
+  });
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -239,7 +407,6 @@ export function Composer({
     else setImage(file);
   };
 
-  const { bold, italic, underline } = prefs.messageFormats;
   const listId = `${id}-mentions`;
   const optionId = (i: number) => `${id}-mention-${i}`;
 
@@ -327,34 +494,15 @@ export function Composer({
           "& .MuiIconButton-root": { p: 0.75 },
         }}
       >
-        <EmojiButton variant="chat" onPick={insertEmoji} disabled={disabled} />
-        <ColourPicker
-          value={prefs.textcolor}
-          onChange={(textcolor) => updatePrefs({ ...prefs, textcolor })}
+        <ComposerTools
           disabled={disabled}
+          prefs={prefs}
+          onEmoji={insertEmoji}
+          onColour={setColour}
+          onGif={openGifs}
+          onImage={pickImage}
+          onToggle={toggleFormat}
         />
-        <Tooltip title={CHAT_TEXTS.gif}>
-          <span>
-            <IconButton
-              aria-label={CHAT_TEXTS.gif}
-              onClick={() => setGifOpen(true)}
-              disabled={disabled}
-            >
-              <GifBoxOutlinedIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title={CHAT_TEXTS.image}>
-          <span>
-            <IconButton
-              aria-label={CHAT_TEXTS.image}
-              onClick={() => fileInput.current?.click()}
-              disabled={disabled}
-            >
-              <AddPhotoAlternateOutlinedIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
         <input
           ref={fileInput}
           type="file"
@@ -365,30 +513,6 @@ export function Composer({
           data-testid="chat-image-input"
           onChange={onFile}
         />
-        <FormatToggle
-          label={CHAT_TEXTS.bold}
-          pressed={!!bold}
-          onToggle={() => toggle("bold")}
-          disabled={disabled}
-        >
-          <FormatBoldIcon />
-        </FormatToggle>
-        <FormatToggle
-          label={CHAT_TEXTS.italic}
-          pressed={!!italic}
-          onToggle={() => toggle("italic")}
-          disabled={disabled}
-        >
-          <FormatItalicIcon />
-        </FormatToggle>
-        <FormatToggle
-          label={CHAT_TEXTS.underline}
-          pressed={!!underline}
-          onToggle={() => toggle("underline")}
-          disabled={disabled}
-        >
-          <FormatUnderlinedIcon />
-        </FormatToggle>
         <Typography
           variant="caption"
           color={text.length >= CHAT_LIMITS.inputMax ? "warning.main" : "text.secondary"}
@@ -399,60 +523,19 @@ export function Composer({
           {CHAT_TEXTS.counter(text.length)}
         </Typography>
       </Box>
-      <Box sx={{ display: "flex", alignItems: "flex-end", gap: 1 }}>
-        <TextField
-          fullWidth
-          multiline
-          maxRows={4}
-          size="small"
-          value={text}
-          onChange={onChange}
-          onKeyDown={onKeyDown}
-          onSelect={syncCaret}
-          onClick={syncCaret}
-          placeholder={CHAT_TEXTS.placeholder}
-          inputRef={input}
-          // The input previews the chosen colour and formats; its placeholder stays neutral.
-          sx={{
-            "& textarea::placeholder": {
-              color: "text.secondary",
-              fontWeight: 400,
-              fontStyle: "normal",
-              opacity: 1,
-            },
-          }}
-          slotProps={{
-            htmlInput: {
-              "aria-label": CHAT_TEXTS.inputLabel,
-              maxLength: CHAT_LIMITS.inputMax,
-              role: "combobox",
-              "aria-autocomplete": "list",
-              "aria-expanded": open,
-              "aria-controls": open ? listId : undefined,
-              "aria-activedescendant": open ? optionId(activeIndex) : undefined,
-              style: {
-                color: prefs.textcolor,
-                fontWeight: bold ? 700 : undefined,
-                fontStyle: italic ? "italic" : undefined,
-                textDecoration: underline ? "underline" : undefined,
-              },
-            },
-          }}
-        />
-        <Tooltip title={CHAT_TEXTS.send}>
-          <span>
-            <IconButton
-              type="submit"
-              color="primary"
-              aria-label={CHAT_TEXTS.send}
-              disabled={disabled || !text.trim()}
-            >
-              <SendIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-      </Box>
-      <GifDialog open={gifOpen} onClose={() => setGifOpen(false)} onSelect={sendGif} />
+      <ComposerInput
+        text={text}
+        prefs={prefs}
+        open={open}
+        listId={listId}
+        activeId={open ? optionId(activeIndex) : undefined}
+        sendDisabled={disabled || !text.trim()}
+        inputRef={input}
+        onChange={onChange}
+        onKeyDown={onKeyDown}
+        onCaret={syncCaret}
+      />
+      <GifDialog open={gifOpen} onClose={closeGifs} onSelect={sendGif} />
       <ImageSendDialog
         file={image}
         onClose={() => setImage(null)}

@@ -450,18 +450,26 @@ export function MessageList({
     if (atBottom.current) setShowJump(false);
   };
 
-  // New messages: follow them when at the bottom, else offer the jump.
+  // New messages: follow them when at the bottom, else offer the jump. With no message there is
+  // nothing to scroll (reading the height would only force a layout of the page).
   const last = messages.at(-1)?._id;
   useLayoutEffect(() => {
+    if (!last) {
+      atBottom.current = true;
+      setShowJump(false);
+      return;
+    }
     if (atBottom.current) toBottom();
-    else if (last) setShowJump(true);
+    else setShowJump(true);
   }, [last, toBottom]);
 
-  // The text size changed: keep the bottom in view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the scale changes
+  // The text size changed: keep the bottom in view (on the first render the effect above does).
+  const shownScale = useRef(fontScale);
   useLayoutEffect(() => {
-    if (atBottom.current) toBottom();
-  }, [fontScale, toBottom]);
+    if (shownScale.current === fontScale) return;
+    shownScale.current = fontScale;
+    if (atBottom.current && last) toBottom();
+  }, [fontScale, last, toBottom]);
 
   useEffect(() => {
     if (!highlight) return;

@@ -12,7 +12,7 @@ import { isOffer } from "./room.ts";
  * of the member's points when a stake of theirs is taken or returned.
  */
 export function CoinflipOverlay({ me }: RoomUiProps) {
-  const { coinflipOffers, coinflipError } = useRoomState();
+  const { coinflipOffers, coinflipError } = useRoomState("coinflipOffers", "coinflipError");
   const refresh = useRefreshMyPoints();
   useRoomEvent(OUT.offer, (offer) => {
     if (isOffer(offer) && offer.state === "open" && offer.initiator.id === me._id) refresh();

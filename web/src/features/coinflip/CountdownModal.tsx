@@ -61,7 +61,7 @@ function Players({ active }: { active: ActiveCoinflip }) {
  */
 export function CountdownModal() {
   const room = useRoom();
-  const { coinflipActive: active } = useRoomState();
+  const { coinflipActive: active } = useRoomState("coinflipActive");
   const reducedMotion = usePrefersReducedMotion();
   const settledOnClient = !!active && active.result !== null && active.startedAt !== null;
   const now = useTicker(COINFLIP_TICK_MS, !!active);

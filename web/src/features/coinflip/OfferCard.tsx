@@ -84,7 +84,7 @@ const chipOf = (offer: CoinflipOffer | undefined): { label: string; tone: ChipTo
  * the recent offers a joining member is sent) shows as finished, with the message's own text.
  */
 export function OfferCard({ message, meId }: RoomMessageProps) {
-  const { coinflipOffers } = useRoomState();
+  const { coinflipOffers } = useRoomState("coinflipOffers");
   const reducedMotion = usePrefersReducedMotion();
   const offer = coinflipOffers[message._id];
   const live = offer?.state === "open" || offer?.state === "accepted";

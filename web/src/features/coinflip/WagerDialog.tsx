@@ -26,7 +26,7 @@ export const wagerProblem = (text: string, points: number): string | null =>
  */
 export function WagerDialog({ meId, ...dialog }: WagerDialogProps) {
   const room = useRoom();
-  const { coinflipOffers } = useRoomState();
+  const { coinflipOffers } = useRoomState("coinflipOffers");
   const reducedMotion = usePrefersReducedMotion();
   const [pick, setPick] = useState<CoinFace>("heads");
   return (

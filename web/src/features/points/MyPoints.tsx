@@ -14,7 +14,7 @@ import { pointsApi, pointsKeys } from "./api.ts";
  */
 export function MyPoints({ meId, compact = false }: { meId: string; compact?: boolean }) {
   const qc = useQueryClient();
-  const { users } = useRoomState();
+  const { users } = useRoomState("users");
   const fromRoom = users.find((u) => u._id === meId)?.points;
   const query = useQuery({
     queryKey: pointsKeys.mine,

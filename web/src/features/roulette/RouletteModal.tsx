@@ -65,7 +65,7 @@ function NumberChip({ n }: { n: number }) {
 
 /** The round's state in words: waiting, the countdown, spinning, the result. */
 function StatusLine({ now }: { now: number }) {
-  const { rouletteRound: round } = useRoomState();
+  const { rouletteRound: round } = useRoomState("rouletteRound");
   if (!round) return <LinearProgress aria-label={T.title} />;
   let text: string = T.statusWaiting;
   if (round.status === "betting" && round.bettingEndsAt)
@@ -80,7 +80,7 @@ function StatusLine({ now }: { now: number }) {
 }
 
 function Banner() {
-  const { rouletteBanner: banner } = useRoomState();
+  const { rouletteBanner: banner } = useRoomState("rouletteBanner");
   if (!banner) return null;
   const color = T.colors[rouletteColor(banner.number)];
   return (
@@ -100,7 +100,7 @@ function Banner() {
 }
 
 function Players() {
-  const { rouletteRound: round } = useRoomState();
+  const { rouletteRound: round } = useRoomState("rouletteRound");
   const players = round?.players ?? [];
   return (
     <Box>
@@ -141,7 +141,7 @@ function Players() {
 }
 
 function History() {
-  const { rouletteHistory: history } = useRoomState();
+  const { rouletteHistory: history } = useRoomState("rouletteHistory");
   return (
     <Box>
       <Typography variant="subtitle2" sx={{ fontWeight: 800, mb: 0.5 }}>
@@ -165,7 +165,7 @@ function History() {
 /** The table: the wheel, the board, the chips, Clear and Join, the players and the history. */
 function TableView() {
   const room = useRoom();
-  const { rouletteRound: round } = useRoomState();
+  const { rouletteRound: round } = useRoomState("rouletteRound");
   const points = useMyPoints();
   const closed = useGamesClosed();
   const reducedMotion = usePrefersReducedMotion();
@@ -303,7 +303,11 @@ function TableView() {
 /** The roulette modal (chat spec 2): the table, and the verify view of the last rounds. */
 export function RouletteModal() {
   const room = useRoom();
-  const { rouletteOpen, rouletteRound, rouletteHistory } = useRoomState();
+  const { rouletteOpen, rouletteRound, rouletteHistory } = useRoomState(
+    "rouletteOpen",
+    "rouletteRound",
+    "rouletteHistory",
+  );
   const [tab, setTab] = useState<"table" | "verify">("table");
   return (
     <PanelDialog

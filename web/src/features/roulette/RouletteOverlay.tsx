@@ -8,7 +8,7 @@ import { RouletteModal } from "./RouletteModal.tsx";
 
 /** Each roulette error in an alert (chat spec 8: the server's text, 'Insufficient points!'). */
 function RouletteErrors() {
-  return <GameErrorAlert error={useRoomState().rouletteError} />;
+  return <GameErrorAlert error={useRoomState("rouletteError").rouletteError} />;
 }
 
 /**

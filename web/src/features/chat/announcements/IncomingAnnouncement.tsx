@@ -47,7 +47,10 @@ function Body({ announcement }: { announcement: Announcement }) {
  */
 export function IncomingAnnouncement() {
   const room = useRoom();
-  const { announcementBanner: banner, announcementLive: live } = useRoomState();
+  const { announcementBanner: banner, announcementLive: live } = useRoomState(
+    "announcementBanner",
+    "announcementLive",
+  );
   const id = useId();
   const closeLive = () => room && dismissAnnouncement(room, "live");
 

@@ -37,8 +37,8 @@ const pick = (state: Slots, keys: readonly string[]): Slots => {
  * an external store for React (`subscribe`/`getState`): the status plus every feature's slots.
  */
 export class ChatRoomClient<F extends readonly AnyRoomFeature[] = readonly AnyRoomFeature[]> {
-  private state: Slots;
-  private readonly running: Running[] = [];
+  private state: Slots = { status: "connecting" };
+  private running: Running[] = [];
   private readonly byFeature = new Map<AnyRoomFeature, Running>();
   private readonly listeners = new Set<() => void>();
   private readonly handlers = new Map<string, Set<(payload: never) => void>>();
@@ -46,16 +46,25 @@ export class ChatRoomClient<F extends readonly AnyRoomFeature[] = readonly AnyRo
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private socket: ChatSocketLike | null = null;
   private disposed = false;
+  /** Which `connect` a socket being opened belongs to (one opened before a `dispose` is dropped). */
+  private attempt = 0;
   private seq = 0;
 
   constructor(
-    features: F,
+    private readonly features: F,
     private readonly factory: ChatSocketFactory,
     private readonly meId: () => string | undefined = () => undefined,
   ) {
+    this.start();
+  }
+
+  /** Starts every feature: a new room's slots and reducers. */
+  private start() {
     const state: Slots = { status: "connecting" };
     const owners = new Map<string, string>([["status", "the room"]]);
-    for (const feature of features) {
+    this.running = [];
+    this.byFeature.clear();
+    for (const feature of this.features) {
       const { initial, on } = feature.start() as { initial: Slots; on: Running["on"] };
       const keys = Object.keys(initial);
       for (const key of keys) {
@@ -180,11 +189,20 @@ export class ChatRoomClient<F extends readonly AnyRoomFeature[] = readonly AnyRo
     this.socket?.disconnect();
   };
 
+  /**
+   * Opens the connection. After `dispose` it opens a new room (features started again): React's
+   * strict mode closes and reopens an effect's room once in development.
+   */
   connect() {
+    if (this.disposed) {
+      this.disposed = false;
+      this.start();
+    }
+    const attempt = ++this.attempt;
     globalThis.addEventListener?.("pagehide", this.onPageHide);
     this.factory().then(
       (socket) => {
-        if (this.disposed) {
+        if (this.disposed || attempt !== this.attempt) {
           socket.disconnect();
           return;
         }
@@ -193,7 +211,8 @@ export class ChatRoomClient<F extends readonly AnyRoomFeature[] = readonly AnyRo
         if (socket.connected) this.receive("connect", undefined);
       },
       () => {
-        if (!this.disposed) this.commit({ ...this.state, status: "disconnected" });
+        if (!this.disposed && attempt === this.attempt)
+          this.commit({ ...this.state, status: "disconnected" });
       },
     );
   }
@@ -205,6 +224,7 @@ export class ChatRoomClient<F extends readonly AnyRoomFeature[] = readonly AnyRo
     this.timers.clear();
     this.socket?.disconnect();
     this.socket = null;
+    this.listening.clear();
     this.listeners.clear();
     this.handlers.clear();
   }
