@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, "../../..");
 const STARTED = /Airwave is running on (\S+) \(instance ([\w-]+)\)/;
 const START_TIMEOUT_MS = 60_000;
 
-/** One app instance as a station runs it: `server/src/main.ts` in a process of its own. */
+/** One app instance in a process of its own: `server/src/main.ts`, the code a station runs compiled. */
 export interface AppInstance {
   /** `one`, `two`…: for messages. */
   name: string;
@@ -26,7 +26,7 @@ export interface AppInstance {
 }
 
 /**
- * Starts `server/src/main.ts` (as `npm start` runs it, without the station) with `env`; resolves
+ * Starts `server/src/main.ts` (the sources under tsx; `npm start` runs the same code compiled) with `env`; resolves
  * once it prints that it listens. It dies with this process however this one ends.
  */
 export async function startInstance(

@@ -45,7 +45,7 @@ function stationProcesses() {
     icecast: all.filter((p) => p.name === "icecast2").length,
     liquidsoap: all.filter((p) => p.name === "liquidsoap").length,
     relay: all.filter((p) => p.cmdline.includes("station/relay.mjs")).length,
-    server: all.filter((p) => p.cmdline.includes("server/src/main.ts")).length,
+    server: all.filter((p) => p.cmdline.includes("server/dist/main.js")).length,
   };
 }
 
