@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -90,4 +91,37 @@ export function printTable(title: string, rows: LoadResult[]) {
       `  ${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`,
     );
   }
+}
+
+/**
+ * A new member, registered and signed in through the app's API at `appUrl` (CSRF token, register,
+ * login, as the web client does): the session's Cookie header, for a browser or a load generator.
+ */
+export async function registerMember(appUrl: string, prefix = "bench"): Promise<string> {
+  const first = await fetch(`${appUrl}/api/auth/authRequest`);
+  const visitor = (first.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  const { csrfToken } = (await first.json()) as { csrfToken: string };
+  const headers = {
+    "content-type": "application/json",
+    "x-csrf-token": csrfToken,
+    cookie: visitor,
+  };
+  const username = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  const register = await fetch(`${appUrl}/api/auth/register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ username, email: `${username}@example.test`, password }),
+  });
+  if (register.status !== 201)
+    throw new Error(`register: ${register.status} ${await register.text()}`);
+  const login = await fetch(`${appUrl}/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ username, password }),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const session = login.headers.getSetCookie().find((c) => c.startsWith("aw_sid="));
+  if (!session) throw new Error("login set no session cookie");
+  return `${visitor}; ${session.split(";")[0]}`;
 }

@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort, root, startProcess } from "./lib.ts";
+import { freePort, registerMember, root, startProcess } from "./lib.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
@@ -193,34 +193,4 @@ async function audit(url: string, port: number, cookie: string): Promise<Figures
     benchmarkIndex: lhr.environment.benchmarkIndex,
     finalUrl: lhr.finalDisplayedUrl,
   };
-}
-
-/** A new member, registered and signed in through the API: the session's Cookie header. */
-async function registerMember(appUrl: string): Promise<string> {
-  const first = await fetch(`${appUrl}/api/auth/authRequest`);
-  const visitor = (first.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-  const { csrfToken } = (await first.json()) as { csrfToken: string };
-  const headers = {
-    "content-type": "application/json",
-    "x-csrf-token": csrfToken,
-    cookie: visitor,
-  };
-  const username = `bench_${randomBytes(4).toString("hex")}`;
-  const password = `pw-${randomBytes(8).toString("hex")}`;
-  const register = await fetch(`${appUrl}/api/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ username, email: `${username}@example.test`, password }),
-  });
-  if (register.status !== 201)
-    throw new Error(`register: ${register.status} ${await register.text()}`);
-  const login = await fetch(`${appUrl}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ username, password }),
-  });
-  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const session = login.headers.getSetCookie().find((c) => c.startsWith("aw_sid="));
-  if (!session) throw new Error("login set no session cookie");
-  return `${visitor}; ${session.split(";")[0]}`;
 }

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { chromium } from "playwright";
-import { freePort, root, startProcess } from "./lib.ts";
+import { freePort, registerMember, root, startProcess } from "./lib.ts";
 
 /** With a build made with source maps (`cd web && npx vite build --sourcemap`), self time per source file. */
 const maps = new Map<string, TraceMap | null>();
@@ -77,7 +77,7 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
 });
 try {
-  const cookie = await registerMember(appUrl);
+  const cookie = await registerMember(appUrl, "prof");
   for (const page of PAGES) {
     const runs: ReturnType<typeof analyse>[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await profileOnce(page));
@@ -329,32 +329,4 @@ function packageOf(source: string): string {
   if (parts[0] === "web" && parts[1] === "src") return parts.slice(0, 4).join("/");
   if (parts[0] === "packages") return parts.slice(0, 2).join("/");
   return parts[0] === "zod" ? parts.slice(0, 3).join("/") : (parts[0] ?? source);
-}
-
-/** A new member, registered and signed in through the API: the session's Cookie header. */
-async function registerMember(url: string): Promise<string> {
-  const first = await fetch(`${url}/api/auth/authRequest`);
-  const visitor = (first.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-  const { csrfToken } = (await first.json()) as { csrfToken: string };
-  const headers = {
-    "content-type": "application/json",
-    "x-csrf-token": csrfToken,
-    cookie: visitor,
-  };
-  const username = `prof_${randomBytes(4).toString("hex")}`;
-  const password = `pw-${randomBytes(8).toString("hex")}`;
-  const register = await fetch(`${url}/api/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ username, email: `${username}@example.test`, password }),
-  });
-  if (register.status !== 201) throw new Error(`register: ${register.status}`);
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ username, password }),
-  });
-  const session = login.headers.getSetCookie().find((c) => c.startsWith("aw_sid="));
-  if (!session) throw new Error("login set no session cookie");
-  return `${visitor}; ${session.split(";")[0]}`;
 }
