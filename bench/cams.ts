@@ -1,6 +1,6 @@
 // Cams (issue 19): 8 members each publishing a fake camera and watching the other 7 (56 streams
 // through Janus), against a baseline of the same 8 browsers showing only their own camera. Runs
-// e2e/cams/bench.ts inside a loopback-only network namespace (README: Cams, "Testing"); it prints
+// e2e/cams/bench.ts inside a loopback-only network namespace (docs/operating.md: Cams, "Testing"); it prints
 // the decoded frame rate of every tile, Janus's and the app's CPU and memory, and the budget.
 import path from "node:path";
 import { spawnInLoopbackNamespace } from "../scripts/lib/loopback-netns.mjs";

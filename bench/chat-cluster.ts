@@ -1,5 +1,5 @@
 // The chat room scaled out (issue 15): N members (2,000; BENCH_CLUSTER_CLIENTS) in the room of a
-// station deployed as the README's "Deploying" says (server/test/cluster: a throw-away PostgreSQL,
+// station deployed as docs/operating.md's "Deploying" says (server/test/cluster: a throw-away PostgreSQL,
 // redis-server, app instances as processes, nginx with deploy/nginx.conf and TLS), in two rounds of
 // the same run: one instance behind nginx, then two. Each member connects from a loopback address
 // of its own (nginx picks a member's Socket.IO instance by client address), so with two instances

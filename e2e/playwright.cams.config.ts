@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 import base from "./playwright.config.ts";
 
 /**
- * The cams' browser test (README: Cams, "Testing"): Janus, one app and several members' browsers
+ * The cams' browser test (docs/operating.md: Cams, "Testing"): Janus, one app and several members' browsers
  * with fake cameras, all inside a network namespace of their own where 127.0.0.1 is the only
  * address (`node scripts/test.mjs cams` runs it there: scripts/lib/loopback-netns.mjs).
  */

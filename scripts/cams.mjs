@@ -1,5 +1,5 @@
 // `npm run cams`: runs the cams' Janus alone, supervised, with the same environment variables as
-// `npm start` (README: Cams). Ctrl-C stops it. In production it is a service of its own
+// `npm start` (docs/operating.md: Cams). Ctrl-C stops it. In production it is a service of its own
 // (deploy/systemd/airwave-janus.service).
 import { camsConfigFromEnv, janusInstalled, superviseJanus } from "../station/janus.mjs";
 import { runAlone } from "./lib/run-alone.mjs";

@@ -17,7 +17,7 @@ try {
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const env = { ...process.env, PORT: process.env.PORT ?? "8080" };
 // The pages come from Vite's origin, which proxies the real-time connection to the API: the API
-// lets that origin connect (README "Security": Sessions and sockets).
+// lets that origin connect (docs/security.md "Security": Sessions and sockets).
 const webOrigin = `http://127.0.0.1:${process.env.WEB_DEV_PORT ?? 5173}`;
 env.ALLOWED_ORIGINS = [process.env.ALLOWED_ORIGINS, webOrigin].filter(Boolean).join(",");
 if (color) env.FORCE_COLOR ??= "1"; // output goes through a pipe; keep the colours

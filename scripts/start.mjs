@@ -66,11 +66,11 @@ if (serverReason) {
 }
 
 // The server has its own process group, so a terminal's Ctrl-C reaches it only through this
-// process: the first signal starts its graceful stop, a second one ends it at once (README:
+// process: the first signal starts its graceful stop, a second one ends it at once (docs/operating.md:
 // Deploying). Under `npm start` one Ctrl-C arrives here twice (from the terminal, and forwarded by
 // npm): a repeat within REPEAT_MS is the same signal and is not forwarded again. A server still
 // running KILL_AFTER_MS after the first signal is killed (SIGKILL): its own watchdog kills it
-// sooner, this one does not depend on anything in the server (README: Deploying, "Stopping").
+// sooner, this one does not depend on anything in the server (docs/operating.md: Deploying, "Stopping").
 const server = spawn(
   ...dyingWithParent(process.execPath, ["--enable-source-maps", "server/dist/main.js"]),
   { cwd: root, stdio: "inherit", detached: true },
@@ -111,7 +111,7 @@ station = startBundledStation();
 janus = startBundledJanus();
 
 /**
- * The bundled radio station (README: Radio), supervised: started when Icecast and Liquidsoap are
+ * The bundled radio station (docs/operating.md: Radio), supervised: started when Icecast and Liquidsoap are
  * installed, STATION is not off and no existing station is configured; restarted when it stops.
  */
 function startBundledStation() {
@@ -126,7 +126,7 @@ function startBundledStation() {
   ensurePackages("station", RADIO_STATION);
   if (!stationPackagesInstalled()) {
     console.log(
-      "[station] Icecast and Liquidsoap are not installed: the player says the station is offline (README: Radio)",
+      "[station] Icecast and Liquidsoap are not installed: the player says the station is offline (docs/operating.md: Radio)",
     );
     return null;
   }
@@ -134,7 +134,7 @@ function startBundledStation() {
 }
 
 /**
- * The cams' Janus (README: Cams), supervised: started when it is installed, CAMS is not off and no
+ * The cams' Janus (docs/operating.md: Cams), supervised: started when it is installed, CAMS is not off and no
  * existing Janus is configured (JANUS_URL); restarted when it stops.
  */
 function startBundledJanus() {
@@ -148,7 +148,7 @@ function startBundledJanus() {
   if (!options.enabled || options.external) return null;
   ensurePackages("cams", [JANUS]);
   if (!janusInstalled()) {
-    console.log("[cams] Janus is not installed: there are no cams (README: Cams)");
+    console.log("[cams] Janus is not installed: there are no cams (docs/operating.md: Cams)");
     return null;
   }
   return superviseJanus(options);

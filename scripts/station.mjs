@@ -1,5 +1,5 @@
 // `npm run station`: runs the bundled radio station alone (Icecast + Liquidsoap + the listener
-// relay), supervised, with the same environment variables as `npm start` (README: Radio). Ctrl-C
+// relay), supervised, with the same environment variables as `npm start` (docs/operating.md: Radio). Ctrl-C
 // stops it. In production it is a service of its own (deploy/systemd/airwave-station.service).
 import {
   stationConfigFromEnv,

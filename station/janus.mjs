@@ -1,5 +1,5 @@
 // The cams' media server: Janus (Debian's `janus` 1.1) with its VideoRoom plugin and WebSocket
-// transport, run by `npm start` beside the radio station (README: Cams). Its config is generated
+// transport, run by `npm start` beside the radio station (docs/operating.md: Cams). Its config is generated
 // into DATA_DIR/janus/ on every start: every API on 127.0.0.1 only, random secrets made once into
 // DATA_DIR/janus/secrets.json (readable by the app's user only), the RTP port range, public
 // address and STUN/TURN servers as configured. Only the RTP range faces browsers.
@@ -45,7 +45,7 @@ function hostPort(name, raw) {
 
 /**
  * The cams' settings from the environment variables the app reads (server config.ts validates
- * them for the app; the README's table lists them). Throws naming a wrong variable.
+ * them for the app; docs/operating.md's table lists them). Throws naming a wrong variable.
  */
 export function camsConfigFromEnv(env = process.env, cwd = process.cwd()) {
   const value = (name) => (env[name] === undefined || env[name] === "" ? undefined : env[name]);
@@ -260,7 +260,7 @@ export async function janusAnswers(url, apiSecret) {
  * `notice` the leftovers stopped. The answer's `exited` resolves (with why) when Janus stops.
  */
 export async function startJanus(options, log, notice = log ?? (() => {})) {
-  if (!janusInstalled()) throw new Error("janus is not installed (see README: Cams)");
+  if (!janusInstalled()) throw new Error("janus is not installed (see docs/operating.md: Cams)");
   const runtimeDir = path.join(options.dataDir, "janus");
   mkdirSync(runtimeDir, { recursive: true, mode: 0o700 });
   const secrets = janusSecrets(options.dataDir);

@@ -4,7 +4,7 @@
 // connections is accepted at once (Icecast 2.4 hard-codes a backlog of 5), a burst of recent audio so
 // players start at once, the same Buffers written to every listener (coalesced into a few writes a
 // second), slow listeners dropped instead of buffered without bound, and ICY metadata (the title
-// Liquidsoap sends) for the players that ask for it. README: Radio.
+// Liquidsoap sends) for the players that ask for it. docs/operating.md: Radio.
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 
@@ -400,7 +400,7 @@ export function createRelay(options) {
   };
 }
 
-/** The relay's settings from its environment (station.mjs sets them; README: Configuration). */
+/** The relay's settings from its environment (station.mjs sets them; docs/operating.md: Configuration). */
 export function relayOptionsFromEnv(env = process.env) {
   const int = (name, fallback) => {
     const n = Number(env[name] || fallback);

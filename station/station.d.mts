@@ -13,7 +13,7 @@ export interface StationOptions {
   icecastPort: number;
   harborHost: string;
   harborPort: number;
-  /** The listener relay (README: Radio): RADIO_LISTEN_HOST (127.0.0.1) and RADIO_LISTEN_PORT (8010). */
+  /** The listener relay (docs/operating.md: Radio): RADIO_LISTEN_HOST (127.0.0.1) and RADIO_LISTEN_PORT (8010). */
   listenHost?: string;
   listenPort?: number;
   /** RADIO_LISTEN_BACKLOG (4096), RADIO_BURST_KB (64), RADIO_LISTENER_QUEUE_KB (512), RADIO_MAX_LISTENERS (10000). */

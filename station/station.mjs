@@ -80,7 +80,7 @@ const falsy = (v) => ["0", "false", "no", "off"].includes(String(v).toLowerCase(
 
 /**
  * The station's settings from the same environment variables the app reads (server config.ts
- * validates them for the app; the README's table lists them). Throws naming a wrong variable.
+ * validates them for the app; docs/operating.md's table lists them). Throws naming a wrong variable.
  */
 export function stationConfigFromEnv(env = process.env, cwd = process.cwd()) {
   const value = (name) => (env[name] === undefined || env[name] === "" ? undefined : env[name]);
@@ -131,7 +131,7 @@ export function stationConfigFromEnv(env = process.env, cwd = process.cwd()) {
     icecastPort: port("ICECAST_PORT", 8000),
     harborHost: value("STATION_HARBOR_HOST") ?? "127.0.0.1",
     harborPort: port("STATION_HARBOR_PORT", 8005),
-    // The listener relay (README: Radio): where players connect, and how it treats them.
+    // The listener relay (docs/operating.md: Radio): where players connect, and how it treats them.
     listenHost: value("RADIO_LISTEN_HOST") ?? "127.0.0.1",
     listenPort: port("RADIO_LISTEN_PORT", 8010),
     listenBacklog: count("RADIO_LISTEN_BACKLOG", 4096, 1, 65535),
@@ -343,7 +343,7 @@ function mountOnAir(status, mount) {
  */
 export async function startStation(options, log, notice = log ?? (() => {})) {
   if (!stationPackagesInstalled()) {
-    throw new Error("icecast2 and liquidsoap are not installed (see README: Radio)");
+    throw new Error("icecast2 and liquidsoap are not installed (see docs/operating.md: Radio)");
   }
   const runtimeDir = path.join(options.dataDir, "station");
   mkdirSync(runtimeDir, { recursive: true, mode: 0o755 });

@@ -82,7 +82,7 @@ export function homeFirstView(indexHtml: string): string {
 
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) next to every hashed
- * asset that compresses, index.html and home.html (scripts/precompressed.mjs), once, at build: the server sends them as they are (README: "Deploying",
+ * asset that compresses, index.html and home.html (scripts/precompressed.mjs), once, at build: the server sends them as they are (docs/operating.md: "Deploying",
  * caching and compression), so no answer spends CPU compressing the same bytes again, and the
  * slowest, smallest settings cost nothing at run time. A few lines of node:zlib, not a plugin: the
  * same zlib the server runs, no dependency. scripts/report-size.mjs fails the build when one is missing.

@@ -119,7 +119,7 @@ export async function startApp(options: AppOptions = {}): Promise<Started> {
       RADIO_POLL_SECONDS: "2",
       // Test-only routes (server/src/test-seams.ts): the battleships test aims at the server's fleets.
       TEST_SEAMS: "on",
-      // Roulette's round shortened from the spec's 30 s + 9 s + 17 s (README, Configuration).
+      // Roulette's round shortened from the spec's 30 s + 9 s + 17 s (docs/operating.md, Configuration).
       ROULETTE_BETTING_MS: "15000",
       ROULETTE_SPIN_MS: "4000",
       ROULETTE_RESET_MS: "5000",

@@ -1,4 +1,4 @@
-// Runs a command in a network namespace of its own where 127.0.0.1 is the only address (README:
+// Runs a command in a network namespace of its own where 127.0.0.1 is the only address (docs/operating.md:
 // Cams, "Testing"). Janus never gathers ICE candidates on a loopback interface and Chromium gathers
 // on every interface it has, so the cams' browser test and benchmark give both exactly one: a veth
 // pair carrying 127.0.0.1/32 (which Janus accepts), with IPv6 off. All media then stays on

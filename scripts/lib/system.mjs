@@ -54,7 +54,7 @@ export const ICECAST = { pkg: "icecast2", check: () => existsSync("/usr/bin/icec
 export const LIQUIDSOAP = { pkg: "liquidsoap", check: () => existsSync("/usr/bin/liquidsoap") };
 export const FFMPEG = { pkg: "ffmpeg", check: () => existsSync("/usr/bin/ffmpeg") };
 export const RADIO_STATION = [ICECAST, LIQUIDSOAP, FFMPEG];
-/** The cams' media server (README: Cams): Janus with its VideoRoom plugin and WebSocket transport. */
+/** The cams' media server (docs/operating.md: Cams): Janus with its VideoRoom plugin and WebSocket transport. */
 /** `ip` for the cams' loopback-only network namespace (scripts/lib/loopback-netns.mjs). */
 export const IPROUTE = {
   pkg: "iproute2",

@@ -9,5 +9,5 @@ export const jobsOf = (features: readonly Feature[]): readonly JobDefinition[] =
   ...features.flatMap((feature) => feature.jobs ?? []),
 ];
 
-/** Every background job of the app (README, "Background jobs"). */
+/** Every background job of the app (docs/developing.md, "Background jobs"). */
 export const JOBS = jobsOf(FEATURES);

@@ -14,7 +14,7 @@ const STOP_TIMEOUT_MS = 10_000;
 const FLUSH_TIMEOUT_MS = 1_000;
 /**
  * After a stop's deadline (or a second signal), how long process.exit() may take before the
- * watchdog kills the process (SIGKILL, from a worker thread: README Deploying, "Stopping").
+ * watchdog kills the process (SIGKILL, from a worker thread: docs/operating.md Deploying, "Stopping").
  */
 const KILL_AFTER_EXIT_MS = 5_000;
 
@@ -50,7 +50,7 @@ async function main() {
 
   const app = await buildApp(ctx);
 
-  // Graceful stop (README: Deploying): the app stops taking connections and requests, closes the
+  // Graceful stop (docs/operating.md: Deploying): the app stops taking connections and requests, closes the
   // Socket.IO connections (clients reconnect, to another instance behind a proxy), lets the requests
   // in flight finish, waits for a running job, writes buffered rows (ctx.services), then the mailer
   // and the database close. A second signal, or a stop longer than STOP_TIMEOUT_MS, exits at once;

@@ -1,5 +1,5 @@
 // Checks the build: every hashed asset that compresses has its brotli and gzip copies next to it
-// (the server sends those as they are: README "Deploying"), and the login page stays within its
+// (the server sends those as they are: docs/operating.md "Deploying"), and the login page stays within its
 // budget. Prints, for the JavaScript a browser loads for /login (the entry chunk, its static
 // imports, the app's chunk it imports after the first paint with its static imports, and the lazily loaded login page with its own static imports), each file's gzip and
 // brotli size as built, and their sums: the JavaScript gzipped, and the bytes on the wire (the

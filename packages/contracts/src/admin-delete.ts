@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Admin Tab 1, deleting an account (admin spec 2, 6 and 8). Path: ADMIN_API.userDelete(id) in
- * admin.ts (POST, no body). What a deletion removes or anonymises is written down in the README,
+ * admin.ts (POST, no body). What a deletion removes or anonymises is written down in the docs/features.md,
  * "Deleting an account". The users tab imports its delete texts from here.
  */
 export const ADMIN_DELETE_MESSAGES = {

@@ -2,7 +2,7 @@
  * Abuse limits (in the spirit of Mastodon's rack-attack): how many calls of a kind one client address
  * (`ip`, as the app records it: X-Forwarded-For only with TRUST_PROXY) or one member (`member`) may
  * make in a fixed window. Every call counts, refused ones too; over the limit the server answers 429
- * with `Retry-After` (seconds) and the limit's message, and writes nothing. The README's Security
+ * with `Retry-After` (seconds) and the limit's message, and writes nothing. docs/security.md's Security
  * table mirrors these numbers. Chat room events over their limit (`chatLikes`, `gameEvents`) are
  * answered with the feature's own refusal (a system line, the game's error event), not 429.
  * Sign-in failures and chat messages have their own limits (`AUTH_LIMITS.loginFailuresMax`,

@@ -6,13 +6,16 @@ import { stationConfigFromEnv } from "../../../station/station.mjs";
 import { parseEnv } from "./config.ts";
 
 /**
- * The README's configuration table against the variables the code reads, both ways: every variable
+ * The configuration table of docs/operating.md against the variables the code reads, both ways: every variable
  * the app's config module, the station's and the cams' launchers read has a row, and every row names
  * a variable one of them reads. The reads are recorded, not listed: each reader is given an
  * environment that notes every name it asks for.
  */
 
-const readme = readFileSync(path.resolve(import.meta.dirname, "../../../README.md"), "utf8");
+const readme = readFileSync(
+  path.resolve(import.meta.dirname, "../../../docs/operating.md"),
+  "utf8",
+);
 
 function documented(): string[] {
   const section = readme.slice(readme.indexOf("\n## Configuration"));

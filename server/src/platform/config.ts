@@ -42,7 +42,7 @@ type RateLimitOverrides = Partial<
 >;
 
 /**
- * Abuse limits other than the contract's (README "Security"): comma-separated `name=max/seconds`,
+ * Abuse limits other than the contract's (docs/security.md "Security"): comma-separated `name=max/seconds`,
  * e.g. `privateMessages=500/60,searches=120/60`. A limit not named keeps the contract's numbers.
  */
 const rateLimitOverrides = z
@@ -67,7 +67,7 @@ const rateLimitOverrides = z
   });
 
 /**
- * Web origins besides PUBLIC_URL's whose pages may open the real-time connection (README
+ * Web origins besides PUBLIC_URL's whose pages may open the real-time connection (docs/security.md
  * "Security"): comma-separated, e.g. `https://radio.example,https://www.radio.example`. Each must
  * be an http(s) origin: scheme, host and port, no path.
  */
@@ -96,7 +96,7 @@ const allowedOrigins = z
     return list;
   });
 
-/** Every environment variable the app reads, with its embedded default. The README's table mirrors this. */
+/** Every environment variable the app reads, with its embedded default. docs/operating.md's table mirrors this. */
 const envSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -165,7 +165,7 @@ const envSchema = z.object({
   STREAM_IP: z.string().min(1).default("127.0.0.1"),
   STREAM_PORT: z.coerce.number().int().min(1).max(65535).default(8005),
   /**
-   * The radio (README "Radio"). STATION=off: `npm start` does not run the bundled station and,
+   * The radio (docs/operating.md "Radio"). STATION=off: `npm start` does not run the bundled station and,
    * without RADIO_NOWPLAYING_URL, the player says the station is offline.
    */
   STATION: bool.default(true),
@@ -183,7 +183,7 @@ const envSchema = z.object({
   /** Where the bundled Icecast listens (Liquidsoap's output, the listener relay's upstream; the app reads its status). */
   ICECAST_HOST: z.string().min(1).default("127.0.0.1"),
   ICECAST_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
-  /** Icecast's limits (its listeners are the relay and the app's status requests; README "Radio"). */
+  /** Icecast's limits (its listeners are the relay and the app's status requests; docs/operating.md "Radio"). */
   ICECAST_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(100),
   ICECAST_MAX_SOURCES: z.coerce.number().int().min(1).max(100).default(4),
   ICECAST_QUEUE_SIZE: z.coerce.number().int().min(16_384).max(67_108_864).default(524_288),
@@ -219,7 +219,7 @@ const envSchema = z.object({
   /** How often the app asks the station for now-playing. */
   RADIO_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   /**
-   * Cams (README "Cams"): `npm start` runs Janus when it is installed (CAMS=off skips it; JANUS_URL
+   * Cams (docs/operating.md "Cams"): `npm start` runs Janus when it is installed (CAMS=off skips it; JANUS_URL
    * names an existing Janus instead, and then nothing is started).
    */
   CAMS: bool.default(true),

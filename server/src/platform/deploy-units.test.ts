@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Issue 28: the service units for a host without containers (deploy/systemd/): systemd's own checker
- * accepts each, each starts what the README says with the project's commands, and the radio and the
+ * accepts each, each starts what docs/operating.md says with the project's commands, and the radio and the
  * cams are services of their own (no unit is the app's child).
  */
 
@@ -42,7 +42,7 @@ describe("the systemd units", () => {
     }
   });
 
-  it("start the compiled server, the station and Janus as the README's commands do", async () => {
+  it("start the compiled server, the station and Janus as docs/operating.md's commands do", async () => {
     const unit = (name: string) => readFile(path.join(unitsDir, name), "utf8");
     const node = (script: string) => `/usr/bin/${script}`;
     expect(execStart(await unit("airwave@.service"))).toBe(

@@ -21,7 +21,7 @@ export interface Feature {
    * once per app, before the room opens.
    */
   chat?: (room: ChatRoom, ctx: AppContext) => void;
-  /** What deleting a member's account does to the feature's tables (README, "Deleting an account"). */
+  /** What deleting a member's account does to the feature's tables (docs/features.md, "Deleting an account"). */
   deleteAccount?: AccountDeletionStep;
   /** Its background jobs (`defineJob`), run by the platform's job runner. */
   jobs?: readonly JobDefinition[];

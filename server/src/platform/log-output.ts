@@ -1,6 +1,6 @@
 /**
  * The app's output (its log lines and the few plain lines of main.ts) as one queue that never
- * blocks the main thread and never grows past `maxBytes` (README: Deploying, "Stopping").
+ * blocks the main thread and never grows past `maxBytes` (docs/operating.md: Deploying, "Stopping").
  *
  * pino's default destination (sonic-boom on fd 1) flushes synchronously when the process exits and,
  * while a pipe or socket is full (its reader stopped reading but the read end is still open), retries

@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
  * Ends the process with SIGKILL once a stop has taken too long, without the main thread: a worker
  * thread with its own event loop keeps the time, so it fires while the main thread is blocked (a
  * synchronous write that never returns, an exit handler that loops) and no timer or signal handler
- * of the main thread can run (README: Deploying, "Stopping"). It is started with the app, idle until
+ * of the main thread can run (docs/operating.md: Deploying, "Stopping"). It is started with the app, idle until
  * armed; `killAfter` is a message to it, safe to send from a signal handler. Arming again can only
  * bring the deadline closer. The process exiting on its own ends the worker with it.
  */

@@ -14,7 +14,7 @@ import { startNginx, type TestNginx } from "./nginx.ts";
 const presenceKey = (userId: string) => `airwave:chat:presence:${userId}`;
 
 /**
- * A station deployed as the README's "Deploying" describes, all on 127.0.0.1: a throw-away
+ * A station deployed as docs/operating.md's "Deploying" describes, all on 127.0.0.1: a throw-away
  * PostgreSQL server, Debian's redis-server, N app instances (processes of their own, REDIS_URL set)
  * and Debian's nginx with deploy/nginx.conf in front of them (TLS with a certificate made for the
  * run). Optionally the instances run at another time (libfaketime, the same offset for all).

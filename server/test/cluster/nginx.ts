@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { dyingWithParent } from "../../../station/die-with-parent.mjs";
 import { collectOutput } from "../process-output.ts";
 
-/** The project's nginx configuration for N instances (README: Deploying). */
+/** The project's nginx configuration for N instances (docs/operating.md: Deploying). */
 const DEPLOY_CONF = path.join(import.meta.dirname, "../../../deploy/nginx.conf");
 const NGINX = "/usr/sbin/nginx";
 
@@ -26,7 +26,7 @@ export interface TestNginx {
 /**
  * deploy/nginx.conf with only what a test run must change: the upstreams' instances, 127.0.0.1 and
  * free ports instead of ports 80 and 443, the run's certificate. Each change must apply exactly
- * where the shipped file has it, so a test run always exercises the file the README tells stations
+ * where the shipped file has it, so a test run always exercises the file docs/operating.md tells stations
  * to install (a changed file fails here, loudly, rather than being tested half).
  */
 export function renderDeployConf(

@@ -58,7 +58,7 @@ import { makeMp3Corpus } from "../mp3-corpus.ts";
 import { multipartBody } from "../multipart.ts";
 
 /**
- * The scale-out acceptance (`npm test`'s `scale` step): a station deployed as the README's
+ * The scale-out acceptance (`npm test`'s `scale` step): a station deployed as docs/operating.md's
  * "Deploying" says, on this machine: a throw-away PostgreSQL, Debian's redis-server, two app
  * instances (processes of their own) and Debian's nginx with deploy/nginx.conf in front, TLS
  * included. Members reach the site through nginx only, each from a loopback address of its own;

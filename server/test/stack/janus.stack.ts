@@ -17,7 +17,7 @@ import {
 } from "./npm-start.ts";
 
 /**
- * The cams' Janus as `npm start` runs it (scripts/start.mjs, README: Cams): ready on its WebSocket
+ * The cams' Janus as `npm start` runs it (scripts/start.mjs, docs/operating.md: Cams): ready on its WebSocket
  * API with the generated secret, a VideoRoom handle made through janode, the chat's room there;
  * Janus started again when it dies; after a kill -9 of the app the next start leaves exactly one
  * Janus for the data folder.

@@ -24,7 +24,7 @@ const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 
 /**
- * This app instance's link to Janus (README "Cams"): one janode connection, kept up with a back-off
+ * This app instance's link to Janus (docs/operating.md "Cams"): one janode connection, kept up with a back-off
  * (1 s doubling to 30 s) whenever Janus is away, and one VideoRoom handle of its own for the
  * room's management (who publishes, closing a cam). The app runs the same without any Janus: cams
  * are then unavailable, logged once per loss. CAMS=off never connects.

@@ -2,7 +2,7 @@ import { CAMS_ROOM, janusSecrets } from "../../../../station/janus.mjs";
 import type { Config } from "../../platform/config.ts";
 
 /**
- * Which Janus the cams use and its secrets (README "Cams"): JANUS_URL's (with JANUS_API_SECRET and
+ * Which Janus the cams use and its secrets (docs/operating.md "Cams"): JANUS_URL's (with JANUS_API_SECRET and
  * its room's JANUS_ROOM_SECRET / JANUS_ROOM_ADMIN_KEY), or the bundled one `npm start` runs on
  * 127.0.0.1:JANUS_WS_PORT with the secrets it made in DATA_DIR/janus. Never sent to a browser.
  */

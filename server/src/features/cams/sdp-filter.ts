@@ -1,5 +1,5 @@
 /**
- * CAMS_LOOPBACK_ONLY (tests only, README "Cams"): an SDP with every ICE candidate that is not UDP
+ * CAMS_LOOPBACK_ONLY (tests only, docs/operating.md "Cams"): an SDP with every ICE candidate that is not UDP
  * on 127.0.0.1 taken out, so the browser and Janus meet on loopback alone.
  */
 export function loopbackCandidatesOnly(sdp: string): string {

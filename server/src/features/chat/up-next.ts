@@ -161,7 +161,7 @@ export async function currentUpNext(ctx: AppContext): Promise<UpNext | null> {
   return banner ? publicView(banner, ctx.clock.now()) : null;
 }
 
-/** Every 15 s, on one instance at a time (README, "Background jobs"). */
+/** Every 15 s, on one instance at a time (docs/developing.md, "Background jobs"). */
 export const upNextJob = defineJob({
   name: UP_NEXT_JOB,
   every: UP_NEXT_CHECK_MS,

@@ -51,7 +51,7 @@ export async function announceMonth(ctx: AppContext): Promise<boolean> {
   return true;
 }
 
-/** Every 30 s, on one instance at a time (README, "Background jobs"). */
+/** Every 30 s, on one instance at a time (docs/developing.md, "Background jobs"). */
 export const monthResetJob = defineJob({
   name: MONTH_RESET_JOB,
   every: MONTH_RESET_INTERVAL_MS,

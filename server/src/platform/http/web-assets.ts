@@ -21,7 +21,7 @@ const COMPRESSIBLE =
   /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|manifest\+json)|image\/svg\+xml)|\+json(?:;|$)/;
 
 /**
- * Compression of the app's answers (README "Deploying", caching and compression): brotli or gzip by
+ * Compression of the app's answers (docs/operating.md "Deploying", caching and compression): brotli or gzip by
  * the request's Accept-Encoding, for the types above from COMPRESS_THRESHOLD bytes on (a stream, a
  * file, is compressed whatever its size). Partial answers (206, Content-Range) and answers that
  * already have a Content-Encoding (the precompressed assets) pass untouched. Socket.IO does not go

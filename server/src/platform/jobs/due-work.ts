@@ -103,7 +103,7 @@ export const DUE_WORK_SWEEP_MS = 2_000;
 
 /**
  * Due work kept in the database: one `DueWorkTimers` per instance (a service, "<job> timers") and
- * the locked job `job` sweeping every 2 s and at the start, on one instance at a time (README,
+ * the locked job `job` sweeping every 2 s and at the start, on one instance at a time (docs/developing.md,
  * "Background jobs"). Each move of `settle` is conditional on the state it expects, so the sweep
  * meeting an instance's wake-up, or another instance's sweep after a restart, never does one thing
  * twice. A failed sweep is logged as "<job>: sweep failed".

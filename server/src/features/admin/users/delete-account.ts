@@ -15,7 +15,7 @@ import { type UserRow, users } from "../../users/schema.ts";
 import { lockActorAndTarget } from "./service.ts";
 
 /**
- * Deleting a member's account (admin Tab 1): what goes, what stays anonymised and why is the README's
+ * Deleting a member's account (admin Tab 1): what goes, what stays anonymised and why is docs/features.md's
  * "Deleting an account". Every database change happens in one transaction, where each feature's
  * deletion step (its manifest's `deleteAccount`) runs in the feature list's order; the stored files
  * go after it commits, then the member's open sockets are closed, then what the steps queued runs.

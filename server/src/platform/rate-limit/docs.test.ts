@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import { RATE_LIMIT_NAMES, RATE_LIMITS } from "@airwave/contracts";
 import { describe, expect, it } from "vitest";
 
-const README = new URL("../../../../README.md", import.meta.url);
+const DOC = new URL("../../../../docs/security.md", import.meta.url);
 
-/** A window as the README writes it: "1 hour", "15 minutes", "5 seconds". */
+/** A window as docs/security.md writes it: "1 hour", "15 minutes", "5 seconds". */
 function windowText(seconds: number) {
   const [n, unit] =
     seconds % 3600 === 0
@@ -15,9 +15,9 @@ function windowText(seconds: number) {
   return `${n} ${unit}${n === 1 ? "" : "s"}`;
 }
 
-describe("the README's table of abuse limits", () => {
+describe("the table of abuse limits in docs/security.md", () => {
   it("says what the contract declares, one row per limit", async () => {
-    const text = await readFile(README, "utf8");
+    const text = await readFile(DOC, "utf8");
     const rows = new Map<string, string[]>();
     for (const line of text.split("\n")) {
       const cells = line.split("|").map((c) => c.trim());
