@@ -57,6 +57,9 @@ export async function registerMember(page: Page, username = uniqueName()): Promi
 /** Signs in through the login screen, the way a member does. */
 export async function signIn(page: Page, who: Credentials) {
   if (!page.url().includes("/login")) await page.goto("/login");
+  // The login form itself, not the page the app is leaving (a route change renders in a transition).
+  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveCount(1);
   await page.getByLabel("Username").fill(who.username);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Login" }).click();

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from "@airwave/contracts";
 import { expect } from "@playwright/test";
-import { registerMember, signIn, test, uniqueName } from "../support/fixtures.ts";
+import { lastOutboxMail, registerMember, signIn, test, uniqueName } from "../support/fixtures.ts";
 
 test("a visitor registers through the form, then signs in and out", async ({ page }) => {
   const username = uniqueName("reg");
@@ -89,4 +89,33 @@ test("a signed-in member visiting /login or /register goes to /home", async ({ p
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/register");
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test("registering with an e-mail that has an account answers as a new account does, and mails the owner", async ({
+  page,
+}) => {
+  const owner = await registerMember(page);
+  await page.context().clearCookies();
+  const username = uniqueName("again");
+  const password = "a-long-password-2";
+  await page.goto("/register");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("E-mail").fill(`${owner.username}@example.test`.toUpperCase());
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  // Nothing on the page says the address is taken.
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText(AUTH_MESSAGES.registrationSuccess)).toBeVisible();
+  await expect(page.getByText(AUTH_MESSAGES.emailTaken)).toHaveCount(0);
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // No account was made; the owner reads why by mail.
+  await signIn(page, { username, password });
+  await expect(page.getByRole("dialog").getByText(AUTH_MESSAGES.loginInvalid)).toBeVisible();
+  await expect.poll(lastOutboxMail).toContain(AUTH_MESSAGES.registrationNoticeSubject);
+  expect(await lastOutboxMail()).toContain(owner.username);
 });

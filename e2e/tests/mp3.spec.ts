@@ -170,8 +170,17 @@ test("A uploads an MP3 with progress and shares it; B plays and downloads it; an
     ).toBeVisible();
     await screenshot(admin, "mp3-admin-batch-1280");
     await admin.getByRole("tab", { name: T.library }).click();
-    await expect(admin.getByRole("row").filter({ hasText: "batch one" })).toBeVisible();
+    const batchRow = admin.getByRole("row").filter({ hasText: "batch one" });
+    await expect(batchRow).toBeVisible();
+    // The On air column says the track's state, and the switch changes it.
+    await expect(batchRow.getByText(M.offAirLabel)).toBeVisible();
+    await expect(batchRow.getByText(M.inRotationLabel)).toHaveCount(0);
     await screenshot(admin, "mp3-admin-library-1280");
+    await batchRow.getByRole("switch").click();
+    await expect(batchRow.getByText(M.inRotationLabel)).toBeVisible();
+    await expect(batchRow.getByRole("switch")).toBeChecked();
+    await batchRow.getByRole("switch").click();
+    await expect(batchRow.getByText(M.offAirLabel)).toBeVisible();
   } finally {
     await adminContext.close();
   }

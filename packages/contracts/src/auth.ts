@@ -37,6 +37,11 @@ export const AUTH_MESSAGES = {
   formInvalid: "Please fill out all required fields correctly.",
   termsRequired: "Please accept the terms and community guidelines.",
   usernameTaken: "That username is already taken.",
+  /**
+   * Said to an admin creating an account. A registration with a taken e-mail is answered as a
+   * success instead (the answer must not tell which addresses have accounts), and the owner is
+   * mailed a note (`registrationNoticeSubject`).
+   */
   emailTaken: "That e-mail is already registered.",
   passwordRequired: "Password is required",
 
@@ -73,6 +78,7 @@ export const AUTH_MESSAGES = {
   resetInvalid: "This password reset link is invalid or has expired.",
   resetDone: "Your password has been reset. You can now log in.",
   resetMailSubject: "Reset your Airwave password",
+  registrationNoticeSubject: "Someone tried to register with your e-mail address",
 
   bannedBlacklist: "Your IP address has been blacklisted",
   bannedIp: "Your IP address is associated with a banned account",

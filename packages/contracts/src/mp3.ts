@@ -96,6 +96,8 @@ export const MP3_MESSAGES = {
   shareBannerSubtitle: (uploader: string) => `Uploaded by ${uploader}`,
   // The Auto DJ's rotation (issue 18, "On air"; no spec text).
   inRotationLabel: "In rotation",
+  /** The switch's label while the track is out of the rotation (the label says the state). */
+  offAirLabel: "Off air",
   rotationAdminOnly: "Only an Admin can change the station's rotation.",
   rotationInvalid: "Say whether the track is in rotation (true or false).",
   addedToRotation: "Track added to the Auto DJ's rotation",

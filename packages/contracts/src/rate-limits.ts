@@ -23,6 +23,7 @@ export const RATE_LIMIT_NAMES = [
   "chatLikes",
   "gameEvents",
   "tickets",
+  "registrationNotices",
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
@@ -68,6 +69,11 @@ export const RATE_LIMITS = {
   gameEvents: { per: "member", max: 120, windowSeconds: MINUTE },
   /** New support tickets (each lands in every Admin's list). */
   tickets: { per: "member", max: 5, windowSeconds: HOUR },
+  /**
+   * The note mailed to a member when someone registers with their e-mail address (the answer does
+   * not say the address is taken), counted per member mailed: one a day, however many addresses try.
+   */
+  registrationNotices: { per: "member", max: 1, windowSeconds: 24 * HOUR },
 } as const satisfies Record<RateLimitName, RateLimitRule>;
 
 /** The 429 answer's `message`, one per limit. */
@@ -87,4 +93,6 @@ export const RATE_LIMIT_MESSAGES = {
   chatLikes: "You are liking messages too fast. Please slow down.",
   gameEvents: "You are playing too fast. Please wait a moment and try again.",
   tickets: "You have opened too many tickets. Please try again later.",
+  // Never answered: over the limit the note is simply not sent.
+  registrationNotices: "This address has been sent a note recently.",
 } as const satisfies Record<RateLimitName, string>;

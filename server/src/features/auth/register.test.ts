@@ -1,10 +1,13 @@
-import { AUTH_LIMITS, AUTH_MESSAGES } from "@airwave/contracts";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { AUTH_LIMITS, AUTH_MESSAGES, PATHS } from "@airwave/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, uniqueIp } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { countRows } from "../../../test/db.ts";
 import { buildAdmin, buildUser } from "../../../test/factories.ts";
+import { parseMail } from "../../../test/mail.ts";
 import { SESSION_COOKIE } from "../../platform/sessions/sessions.ts";
 import { users } from "../users/schema.ts";
 
@@ -96,13 +99,47 @@ describe("POST /api/auth/register", () => {
     expect(await countRows(t.ctx.db, users)).toBe(before);
   });
 
-  it("refuses an e-mail registered in another case with 409", async () => {
+  it("answers a taken e-mail (in another case) as a success, makes no account, and mails its owner once a day", async () => {
+    const outbox = path.join(t.config.DATA_DIR, "outbox");
+    const mailsTo = async (to: string) => {
+      const files = await readdir(outbox).catch(() => []);
+      const mails = await Promise.all(
+        files.map(async (f) => parseMail(await readFile(path.join(outbox, f), "utf8"))),
+      );
+      return mails.filter((m) => m.to === to);
+    };
     const { user } = await buildUser(t.ctx.db);
     const before = await countRows(t.ctx.db, users);
-    const res = await register({ ...fresh(), email: user.email.toUpperCase() });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: AUTH_MESSAGES.emailTaken });
-    expect(await countRows(t.ctx.db, users)).toBe(before);
+    const input = { ...fresh(), email: user.email.toUpperCase() };
+    const res = await register(input);
+    const free = await register(fresh());
+
+    // The same answer as a new account's: nothing tells the address is registered.
+    expect(res.statusCode).toBe(free.statusCode);
+    expect(Object.keys(res.json()).sort()).toEqual(Object.keys(free.json()).sort());
+    expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.registrationSuccess });
+    expect(res.body).not.toContain(user.id);
+    expect(await countRows(t.ctx.db, users)).toBe(before + 1); // the free one only
+    const login = await new Agent(t.app, uniqueIp()).post("/api/auth/login", {
+      username: input.username,
+      password: input.password,
+    });
+    expect(login.statusCode).toBe(401);
+
+    // The owner hears of it by mail, with their username and where to sign in.
+    await expect.poll(async () => (await mailsTo(user.email)).length, { timeout: 5_000 }).toBe(1);
+    const [note] = await mailsTo(user.email);
+    expect(note?.subject).toBe(AUTH_MESSAGES.registrationNoticeSubject);
+    expect(note?.text).toContain(user.username);
+    expect(note?.text).toContain(`${t.config.PUBLIC_URL}${PATHS.login}`);
+    expect(note?.text).not.toContain(input.password);
+
+    // Another try the same day: the same answer, no second mail.
+    const again = await register({ ...fresh(), email: user.email });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ message: AUTH_MESSAGES.registrationSuccess });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await mailsTo(user.email)).toHaveLength(1);
   });
 
   it("answers 403 with the disabled message while registration is switched off, writing nothing", async () => {

@@ -14,6 +14,7 @@ import type { DbOrTx } from "../../platform/db/index.ts";
 import { transaction } from "../../platform/db/transaction.ts";
 import { AppError, badRequest, conflict, forbidden } from "../../platform/errors.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/password.ts";
+import { overRateLimit } from "../../platform/rate-limit/hook.ts";
 import { createSession, endSessions, endSessionsNow } from "../../platform/sessions/sessions.ts";
 import { isRegistrationEnabled } from "../admin/service.ts";
 import { findUserByEmail, findUserById, findUserByUsername } from "../users/lookup.ts";
@@ -63,15 +64,45 @@ export async function createUser(
   }
 }
 
-/** POST /register: a one-time marker token on success (decisions: not a session). */
+const registered = (userid: string) => ({
+  token: randomBytes(16).toString("hex"),
+  userid,
+  message: AUTH_MESSAGES.registrationSuccess,
+});
+
+/**
+ * POST /register: a one-time marker token on success (decisions: not a session). An e-mail that
+ * already has an account gets the same answer, in about the same time (the password is hashed
+ * all the same), and no account: the answer must not tell which addresses are registered, as the
+ * forgot-password form does not. The owner is mailed a note instead, after the answer.
+ */
 export async function register(ctx: AppContext, input: RegisterInput) {
   if (!(await isRegistrationEnabled(ctx.db))) throw forbidden(AUTH_MESSAGES.registrationsDisabled);
-  const user = await createUser(ctx.db, input);
-  return {
-    token: randomBytes(16).toString("hex"),
-    userid: user.id,
-    message: AUTH_MESSAGES.registrationSuccess,
-  };
+  try {
+    return registered((await createUser(ctx.db, input)).id);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.message !== AUTH_MESSAGES.emailTaken) throw err;
+  }
+  await hashPassword(input.password); // the time a new account takes
+  const owner = await findUserByEmail(ctx.db, input.email);
+  if (owner) {
+    void mailRegistrationNotice(ctx, owner).catch((err) =>
+      ctx.log.error({ err }, "registration notice could not be sent"),
+    );
+  }
+  return registered(randomUUID());
+}
+
+/** The note to a member whose e-mail someone used to register: at most one a day per member. */
+async function mailRegistrationNotice(ctx: AppContext, owner: UserRow) {
+  if (await overRateLimit(ctx, "registrationNotices", owner.id)) return;
+  const signIn = `${ctx.config.PUBLIC_URL}${PATHS.login}`;
+  await ctx.mailer.send({
+    to: owner.email,
+    subject: AUTH_MESSAGES.registrationNoticeSubject,
+    text: `Hi ${owner.username},\n\nSomeone tried to register a new Airwave account with this e-mail address, which already belongs to your account (username: ${owner.username}). No new account was made.\n\nIf it was you, sign in at ${signIn}; if you forgot your password, use "Forgot Password" there.\n\nIf it wasn't you, you need do nothing.\n`,
+    link: signIn,
+  });
 }
 
 /** Lifts an account ban whose expiry has passed (at sign-in; the ban-lift job does it for all). */

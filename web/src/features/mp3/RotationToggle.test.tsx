@@ -40,6 +40,8 @@ describe("RotationToggle", () => {
     renderAdmin(<RotationToggle track={track} onChanged={onChanged} />);
     const toggle = screen.getByRole("switch", { name: "In rotation: Night Drive" });
     expect(toggle).not.toBeChecked();
+    expect(screen.getByText(MP3_MESSAGES.offAirLabel)).toBeVisible();
+    expect(screen.queryByText(MP3_MESSAGES.inRotationLabel)).toBeNull();
     await userEvent.click(toggle);
     expect(await screen.findByText(MP3_MESSAGES.addedToRotation)).toBeVisible();
     expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ inRotation: true }));
@@ -52,6 +54,7 @@ describe("RotationToggle", () => {
     mockFetch(() => json({ message: MP3_MESSAGES.rotationAdminOnly }, 403));
     renderAdmin(<RotationToggle track={{ ...track, inRotation: true }} />);
     const toggle = screen.getByRole("switch", { name: "In rotation: Night Drive" });
+    expect(screen.getByText(MP3_MESSAGES.inRotationLabel)).toBeVisible();
     await userEvent.click(toggle);
     expect(await screen.findByText(MP3_MESSAGES.rotationAdminOnly)).toBeVisible();
     await waitFor(() => expect(toggle).toBeChecked());

@@ -11,7 +11,8 @@ interface RotationToggleProps {
 }
 
 /**
- * The admin MP3 library row's "In rotation" switch (issue 18, "On air"): puts the track into the
+ * The admin MP3 library row's "On air" switch, labelled with the track's state ("In rotation" or
+ * "Off air") (issue 18, "On air"): puts the track into the
  * bundled station's Auto DJ rotation or takes it out (Admin only: show it to Admins).
  */
 export function RotationToggle({ track, onChanged }: RotationToggleProps) {
@@ -42,7 +43,7 @@ export function RotationToggle({ track, onChanged }: RotationToggleProps) {
           }}
         />
       }
-      label={MP3_MESSAGES.inRotationLabel}
+      label={checked ? MP3_MESSAGES.inRotationLabel : MP3_MESSAGES.offAirLabel}
     />
   );
 }
