@@ -106,6 +106,18 @@ test("an admin bans a signed-in member from the users tab: their open page lands
       memberPage.getByRole("heading", { name: AUTH_MESSAGES.bannedTitleAccount }),
     ).toBeVisible();
     await expect(memberPage.getByText("E2E: spam rings")).toBeVisible();
+    // The whole record, as a sign-in after the ban answers it: the date and the member's address.
+    const facts = memberPage.locator("dl");
+    await expect(facts).toContainText("Banned on");
+    await expect(facts).toContainText(ip);
+    await expect(facts).not.toContainText(AUTH_MESSAGES.bannedUnknownIp);
+    const afterKick = await facts.textContent();
+    await memberPage.getByRole("button", { name: AUTH_MESSAGES.returnToLogin }).click();
+    await expect(memberPage).toHaveURL(/\/login$/);
+    await signIn(memberPage, member);
+    await expect(memberPage).toHaveURL(/\/banned$/);
+    await expect(facts).toContainText("E2E: spam rings");
+    expect(await facts.textContent()).toBe(afterKick);
 
     // The dialog and the reloaded list show the ban and who banned.
     await expect(dialog.getByText(/E2E: spam rings/)).toBeVisible();

@@ -190,13 +190,22 @@ export const authStatusSchema = z.object({
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
-/** The 403 answer of POST /api/auth/login for a ban. */
-export interface LoginBanAnswer {
-  message: string;
+/**
+ * A ban as the /banned page shows it, the same from every way the server tells it: a refused
+ * sign-in (its 403 body), a ban's `force-kick` (its `ban`), the guard's auth status.
+ */
+export interface BanRecordView {
   reason: BanReason;
   banReason?: string | null;
   bannedAt?: string | null;
   banExpiresAt?: string | null;
+  /** The address the server saw: the request's, or the one the kicked session signed in from. */
+  ip?: string | null;
+}
+
+/** The 403 answer of POST /api/auth/login for a ban. */
+export interface LoginBanAnswer extends BanRecordView {
+  message: string;
 }
 
 /** Where banned members write to appeal (shown on the banned page). */

@@ -1,3 +1,4 @@
+import type { BanRecordView } from "./auth.ts";
 import type { ThemeSettings } from "./effects.ts";
 import type { NotificationView } from "./notifications.ts";
 import type { PmMessageEvent } from "./private-messages.ts";
@@ -37,6 +38,8 @@ export interface UserEventPayloads {
 /** `force-kick`: why the member's sessions ended (a kick, a ban with its reason, a deleted account). */
 export interface ForceKickEvent {
   reason: string;
+  /** A ban's record (an account ban ended this session), for the /banned page. */
+  ban?: BanRecordView;
 }
 
 /**

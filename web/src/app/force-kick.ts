@@ -10,8 +10,7 @@ import { useSocketEvent } from "./socket.ts";
  */
 export function useForceKick(leave: (url: string) => void = (url) => window.location.assign(url)) {
   useSocketEvent(USER_EVENTS.forceKick, (payload) => {
-    // Off the wire unchecked: a kick without its reason still signs out.
-    const reason = String(payload?.reason ?? "");
-    void signOut().then(() => leave(kickDestination(reason)));
+    // Off the wire unchecked (kickDestination reads it): a kick without its reason still signs out.
+    void signOut().then(() => leave(kickDestination(payload)));
   });
 }

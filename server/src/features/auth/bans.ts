@@ -1,4 +1,9 @@
-import { type BanReason, CHAT_MESSAGES, type ForceKickEvent } from "@airwave/contracts";
+import {
+  AUTH_MESSAGES,
+  type BanReason,
+  CHAT_MESSAGES,
+  type ForceKickEvent,
+} from "@airwave/contracts";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { sqlHasRole } from "../../platform/identity/roles.ts";
@@ -67,11 +72,23 @@ export async function ipBanReason(db: DbOrTx, ip: string): Promise<BanReason | n
 }
 
 /**
- * The `force-kick` a ban's ended sessions receive (`endSessions`): its reason mentions the ban, so
- * the member's open pages move to /banned. The chat room's ban and the admin's ban both end this way.
+ * The `force-kick` a ban's ended sessions receive (`endSessions`, one per session): its reason
+ * mentions the ban, so the member's open pages move to /banned, and it carries the ban's record as
+ * a refused sign-in would answer it (reason, date, end, the address the session signed in from).
+ * The chat room's ban and the admin's ban both end this way.
  */
-export function banKick(reason: string | null): ForceKickEvent {
-  return {
+export function banKick(
+  ban: Pick<UserRow, "banReason" | "bannedAt" | "banExpiresAt">,
+): (session: { ip: string | null }) => ForceKickEvent {
+  const reason = ban.banReason;
+  return (session) => ({
     reason: reason ? `${CHAT_MESSAGES.bannedReason}: ${reason}` : CHAT_MESSAGES.bannedReason,
-  };
+    ban: {
+      reason: "account_banned",
+      banReason: reason ?? AUTH_MESSAGES.bannedNoReason,
+      bannedAt: ban.bannedAt?.toISOString() ?? null,
+      banExpiresAt: ban.banExpiresAt?.toISOString() ?? null,
+      ip: session.ip,
+    },
+  });
 }

@@ -55,15 +55,20 @@ export async function banFromChat(
   const user = await target(ctx, actor, input.userId);
   const reason = input.reason || null;
   await transaction(ctx, async (tx, afterCommit) => {
-    await tx
+    const [banned] = await tx
       .update(users)
       .set(banColumns({ reason, expiresAt: null, by: actor.id }))
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, user.id))
+      .returning({
+        banReason: users.banReason,
+        bannedAt: users.bannedAt,
+        banExpiresAt: users.banExpiresAt,
+      });
     await runAccountBanHooks(ctx, tx, [user.id]);
     await endSessions(
       { tx, afterCommit, realtime: ctx.realtime },
       { userId: user.id },
-      banKick(reason),
+      banKick(banned ?? { banReason: reason, bannedAt: null, banExpiresAt: null }),
     );
   });
   await postSystemMessage(ctx, "system-ban", CHAT_MESSAGES.banned(user.username));

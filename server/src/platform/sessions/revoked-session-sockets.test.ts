@@ -185,8 +185,9 @@ describe("a revoked session keeps its live sockets", () => {
     const res = await admin.agent.post(ADMIN_API.userBan(member.user.id), { reason: "spam" });
     expect(res.statusCode).toBe(200);
     expect(await closed).toBe("io server disconnect");
-    expect(await chat.next(OUT.forceKick)).toEqual({
+    expect(await chat.next(OUT.forceKick)).toMatchObject({
       reason: `${CHAT_MESSAGES.bannedReason}: spam`,
+      ban: { reason: "account_banned", banReason: "spam", banExpiresAt: null },
     });
   });
 

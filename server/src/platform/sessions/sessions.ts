@@ -95,32 +95,45 @@ function sessionsWhere(which: SessionsToEnd): SQL {
  * The one way sessions end (logout, sign out everywhere, password reset, bans, IP bans, expiry):
  * their rows go in `scope`'s transaction, and once it has committed every socket opened with them,
  * in every namespace and on every instance (through the adapter), receives `force-kick` (`kick`,
- * by default "your session has ended") and closes. Answers the sessions ended.
+ * by default "your session has ended"; a function of the session when each session is told its
+ * own, such as a ban's record with the address it signed in from) and closes. Answers the sessions
+ * ended.
  */
 export async function endSessions(
   scope: TxScope & { realtime: Realtime },
   which: SessionsToEnd,
-  kick: ForceKickEvent = { reason: AUTH_MESSAGES.sessionEnded },
-): Promise<{ idHash: string; userId: string }[]> {
+  kick: ForceKickEvent | ((session: EndedSession) => ForceKickEvent) = {
+    reason: AUTH_MESSAGES.sessionEnded,
+  },
+): Promise<EndedSession[]> {
   const ended = await scope.tx
     .delete(sessions)
     .where(sessionsWhere(which))
-    .returning({ idHash: sessions.idHash, userId: sessions.userId });
+    .returning({ idHash: sessions.idHash, userId: sessions.userId, ip: sessions.ip });
   if (ended.length > 0)
-    scope.afterCommit(() =>
-      scope.realtime.disconnectSessions(
-        ended.map((s) => s.idHash),
-        kick,
-      ),
-    );
+    scope.afterCommit(() => {
+      if (typeof kick !== "function")
+        scope.realtime.disconnectSessions(
+          ended.map((s) => s.idHash),
+          kick,
+        );
+      else for (const s of ended) scope.realtime.disconnectSessions([s.idHash], kick(s));
+    });
   return ended;
+}
+
+/** A session `endSessions` ended: its key's hash, its member, the address it signed in from. */
+export interface EndedSession {
+  idHash: string;
+  userId: string;
+  ip: string | null;
 }
 
 /** `endSessions` in a transaction of its own. */
 export function endSessionsNow(
   ctx: { db: Db; log: Logger; realtime: Realtime },
   which: SessionsToEnd,
-  kick?: ForceKickEvent,
+  kick?: ForceKickEvent | ((session: EndedSession) => ForceKickEvent),
 ) {
   return transaction(ctx, (tx, afterCommit) =>
     endSessions({ tx, afterCommit, realtime: ctx.realtime }, which, kick),

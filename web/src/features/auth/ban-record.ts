@@ -71,9 +71,19 @@ export const mentionsBan = (reason: string) => /\bban/i.test(reason);
 
 /**
  * Where a member whose connection was closed by the server goes after being signed out: /banned
- * with the kick's reason kept (the server's text), or the start page.
+ * with the kick's ban record kept (the server's, as a refused sign-in answers it), or with its
+ * reason's text when it names a ban without one; else the start page. `kick` is the `force-kick`
+ * payload off the wire (unchecked), or its reason.
  */
-export function kickDestination(reason: string): string {
+export function kickDestination(kick: unknown): string {
+  const fields = typeof kick === "object" && kick !== null ? (kick as Record<string, unknown>) : {};
+  const ban =
+    typeof fields.ban === "object" && fields.ban !== null
+      ? (fields.ban as Record<string, unknown>)
+      : null;
+  const banReason = BAN_REASONS.find((known) => known === ban?.reason);
+  if (ban && banReason) return rememberBan({ ...ban, reason: banReason });
+  const reason = typeof kick === "string" ? kick : (text(fields.reason) ?? "");
   if (!mentionsBan(reason)) return PATHS.root;
   const detail = reason.replace(/^You have been banned:?\s*/i, "").trim();
   return rememberBan({ reason: "account_banned", banReason: detail || null });

@@ -176,6 +176,20 @@ describe("session and update helpers", () => {
     expect(kickDestination("Banned for spam")).toBe("/banned");
   });
 
+  it("keeps a ban kick's record whole for /banned: reason, date, end and address", () => {
+    const ban = {
+      reason: "account_banned",
+      banReason: "spam",
+      bannedAt: "2026-11-27T20:00:00.000Z",
+      banExpiresAt: null,
+      ip: "203.0.113.9",
+    };
+    expect(kickDestination({ reason: "You have been banned: spam", ban })).toBe("/banned");
+    expect(rememberedBan()).toEqual(ban);
+    // A record of an unknown kind is not trusted: the reason's text decides.
+    expect(kickDestination({ reason: "cool off", ban: { ...ban, reason: "nope" } })).toBe("/");
+  });
+
   it("recognises mobile user agents", () => {
     expect(isMobileUserAgent("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile")).toBe(
       true,

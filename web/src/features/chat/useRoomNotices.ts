@@ -49,8 +49,7 @@ export function useRoomNotices(
   useRoomEvent(
     OUT.forceKick,
     (payload) => {
-      const reason = isRecord(payload) && typeof payload.reason === "string" ? payload.reason : "";
-      void signOut().then(() => leave(kickDestination(reason)));
+      void signOut().then(() => leave(kickDestination(payload)));
     },
     client,
   );

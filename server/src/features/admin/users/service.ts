@@ -227,7 +227,13 @@ export async function banUser(
       .update(users)
       .set(banColumns({ reason, expiresAt: banExpiresAt, by: actor.id }))
       .where(and(inArray(users.id, ids), sql`lower(${users.role}) <> 'admin'`))
-      .returning({ id: users.id, username: users.username });
+      .returning({
+        id: users.id,
+        username: users.username,
+        banReason: users.banReason,
+        bannedAt: users.bannedAt,
+        banExpiresAt: users.banExpiresAt,
+      });
     // The target first, then the related accounts by name.
     const order = new Map(ids.map((rid, i) => [rid, i]));
     rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
@@ -240,7 +246,7 @@ export async function banUser(
       await endSessions(
         { tx, afterCommit, realtime: ctx.realtime },
         { userId: row.id },
-        banKick(reason),
+        banKick(row),
       );
     return rows;
   });

@@ -10,6 +10,7 @@ import {
   AUTH_MESSAGES,
   CHAT_MESSAGES,
   CHAT_SERVER_EVENTS,
+  type ForceKickEvent,
 } from "@airwave/contracts";
 import { eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
@@ -246,7 +247,7 @@ describe("POST ban and unban", () => {
       `aw_sid=${bystander.agent.cookie("aw_sid")}`,
       sockets,
     );
-    const kicked = new Promise<{ reason: string }>((resolve) =>
+    const kicked = new Promise<ForceKickEvent>((resolve) =>
       targetSocket.once(CHAT_SERVER_EVENTS.forceKick, resolve),
     );
     const targetClosed = new Promise((resolve) => targetSocket.once("disconnect", resolve));
@@ -263,13 +264,30 @@ describe("POST ban and unban", () => {
       banned: [target.user.username, related.user.username],
     });
 
-    expect(await kicked).toEqual({ reason: `${CHAT_MESSAGES.bannedReason}: Spam rings` });
+    // The kick names the ban and carries its record, the one a sign-in after the ban answers (the
+    // /banned page shows the same either way: issue 29, problem 9).
+    const kick = await kicked;
+    expect(kick.reason).toBe(`${CHAT_MESSAGES.bannedReason}: Spam rings`);
+    expect(kick.ban).toMatchObject({
+      reason: "account_banned",
+      banReason: "Spam rings",
+      banExpiresAt: expiresAt,
+      ip,
+    });
+    expect(Date.parse(kick.ban?.bannedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
     await targetClosed;
     await relatedClosed;
     expect(bystanderSocket.connected).toBe(true);
 
     // Sessions ended: their next call is a visitor's.
     expect((await target.agent.get("/api/auth/userdata")).statusCode).toBe(401);
+    const signInAfterBan = await target.agent.post("/api/auth/login", {
+      username: target.user.username,
+      password: target.password,
+    });
+    expect(signInAfterBan.statusCode).toBe(403);
+    const { message: _message, ...refused } = signInAfterBan.json();
+    expect(refused).toEqual(kick.ban);
     expect((await related.agent.get("/api/auth/userdata")).statusCode).toBe(401);
     expect((await bystander.agent.get("/api/auth/userdata")).statusCode).toBe(200);
     expect((await relatedAdmin.agent.get("/api/auth/userdata")).statusCode).toBe(200);
