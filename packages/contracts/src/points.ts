@@ -34,6 +34,9 @@ export const POINTS_MESSAGES = {
   // Admin spec 5 and 8
   nonZeroInteger: "Enter a non-zero integer",
   pointsUpdated: "Points updated",
+  /** A removal larger than the member's points takes them to 0 and says how many went. */
+  pointsRemovedPartly: (removed: number) =>
+    `Points updated: only ${removed} removed, the member had no more.`,
   pointsFailed: "Failed to update points",
   scoreboardFailed: "Failed to update scoreboard setting",
   scoreboardUpdated: ADMIN_TEXTS.settingUpdated,

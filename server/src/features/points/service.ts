@@ -258,7 +258,11 @@ export async function grantPoints(
       now,
       onChange,
     });
-    return { message: POINTS_MESSAGES.pointsUpdated, userId, points, excludeFromScoreboard };
+    const message =
+      applied === delta
+        ? POINTS_MESSAGES.pointsUpdated
+        : POINTS_MESSAGES.pointsRemovedPartly(-applied);
+    return { message, userId, points, excludeFromScoreboard };
   });
 }
 

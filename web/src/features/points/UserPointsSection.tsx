@@ -59,7 +59,9 @@ export function UserPointsSection({ userId }: { userId: string }) {
     onSuccess: (answer) => {
       store(answer);
       setRaw("");
-      enqueueSnackbar(M.pointsUpdated, { variant: "success" });
+      // The server's words: "Points updated", or how many a larger removal could take.
+      const partly = answer.message !== M.pointsUpdated;
+      enqueueSnackbar(answer.message, { variant: partly ? "warning" : "success" });
     },
     // The spec: "Failed to update points (or the server message)".
     onError: (err) => enqueueSnackbar(failureMessage(err, M.pointsFailed), { variant: "error" }),
