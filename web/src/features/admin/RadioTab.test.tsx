@@ -107,6 +107,17 @@ describe("RadioTab", () => {
     ).toEqual(["/radio.mp3", "192 kbps", "mp3", "5"]);
   });
 
+  it("shows no Remaining for a track of unknown length (a live set): only the time elapsed", async () => {
+    const base = view().nowPlaying.now_playing;
+    if (!base) throw new Error("the fixture plays a track");
+    mockFetch(() =>
+      json(view({ now_playing: { ...base, duration: 0, elapsed: 95, remaining: 0 } })),
+    );
+    renderAdmin(<RadioTab />);
+    expect(await screen.findByText("Elapsed 1:35")).toBeVisible();
+    expect(screen.queryByText(/Remaining/)).toBeNull();
+  });
+
   it("says when nothing plays and the station is on Auto DJ", async () => {
     mockFetch(() =>
       json(

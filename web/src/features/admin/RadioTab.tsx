@@ -152,7 +152,10 @@ function StationView({
                 <Typography color="text.secondary">{current.song.artist}</Typography>
               )}
               <Typography variant="body2">
-                {`${ADMIN_TEXTS.elapsed} ${formatDuration(current.elapsed)} · ${ADMIN_TEXTS.remaining} ${formatDuration(current.remaining)}`}
+                {/* A live set or a stream of unknown length has no end to count down to. */}
+                {current.duration > 0
+                  ? `${ADMIN_TEXTS.elapsed} ${formatDuration(current.elapsed)} · ${ADMIN_TEXTS.remaining} ${formatDuration(current.remaining)}`
+                  : `${ADMIN_TEXTS.elapsed} ${formatDuration(current.elapsed)}`}
               </Typography>
             </Stack>
           </Stack>
