@@ -49,6 +49,33 @@ async function expectImagesLoaded(scope: Locator) {
     .toBe(true);
 }
 
+/**
+ * The inbox fits the window: the page itself does not scroll, and the composer and Send sit wholly
+ * between the top bar and the bottom player (issue 29: at 1280x800 they were under the player).
+ */
+async function expectInboxFits(page: Page) {
+  const send = page.getByRole("button", { name: PRIVATE_MESSAGE_MESSAGES.send, exact: true });
+  const measure = () =>
+    page.evaluate(() => {
+      const dock = document.getElementById("player-dock")?.getBoundingClientRect();
+      const bar = document.querySelector("header")?.getBoundingClientRect();
+      return {
+        scrolls: document.documentElement.scrollHeight > window.innerHeight,
+        top: bar?.bottom ?? 0,
+        bottom: dock && dock.height > 0 ? dock.top : window.innerHeight,
+      };
+    });
+  for (const target of [composer(page), send]) {
+    await expect
+      .poll(async () => {
+        const box = await target.boundingBox();
+        const { scrolls, top, bottom } = await measure();
+        return !scrolls && !!box && box.y >= top && box.y + box.height <= bottom;
+      })
+      .toBe(true);
+  }
+}
+
 /** The others' names as the inbox writes them: by username, joined by commas. */
 const title = (...members: MemberSession[]) =>
   members
@@ -74,12 +101,26 @@ test("three members talk in a group conversation, send a GIF, and one archives i
   await a.page.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.newConversation }).click();
   const dialog = a.page.getByRole("dialog", { name: PRIVATE_MESSAGE_TEXTS.newConversationTitle });
   const search = dialog.getByRole("combobox", { name: PRIVATE_MESSAGE_TEXTS.pickMembers });
+  const start = dialog.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.start });
   for (const who of [b, c]) {
     await search.fill(who.member.username);
-    await a.page.getByRole("option", { name: who.member.username, exact: true }).click();
+    const option = a.page.getByRole("option", { name: who.member.username, exact: true });
+    await expect(option).toBeVisible();
+    // With the list open (B already picked), Start is not covered by it: a click there reaches Start.
+    if (who === c)
+      await expect
+        .poll(() =>
+          start.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return !!hit && el.contains(hit);
+          }),
+        )
+        .toBe(true);
+    await option.click();
   }
   await screenshot(a.page, "inbox-new-conversation-1280", { fullPage: false });
-  await dialog.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.start }).click();
+  await start.click();
   await expect(a.page).toHaveURL(/\/inbox\?convo=[\w-]+$/);
   const convoId = new URL(a.page.url()).searchParams.get("convo");
   const forA = title(b, c);
@@ -157,6 +198,7 @@ test("three members talk in a group conversation, send a GIF, and one archives i
   await composer(c.page).pressSequentially(" see you there");
   await composer(c.page).press("Enter");
   await expect(thread(c.page, forC).getByText("🎉 see you there")).toBeVisible();
+  await expectInboxFits(c.page);
   await screenshot(c.page, "inbox-conversation-390", { fullPage: false });
   // On a phone the details open over the conversation, with a close button.
   await c.page.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.showDetails }).click();
@@ -184,6 +226,8 @@ test("three members talk in a group conversation, send a GIF, and one archives i
     PATHS.user(b.member.username),
   );
   await expect(details.getByText(PRIVATE_MESSAGE_MESSAGES.noBio).first()).toBeVisible();
+  await a.page.setViewportSize({ width: 1280, height: 800 });
+  await expectInboxFits(a.page);
   await screenshot(a.page, "inbox-conversation-1280", { fullPage: false });
 
   // B archives it: gone for B (also after a reload), still there for A and C.

@@ -16,6 +16,7 @@ import { useMe } from "../../app/session.ts";
 import { useSocketEvent } from "../../app/socket.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
+import { useDockHeight } from "../../ui/useDockHeight.ts";
 import { cannotMessageText } from "../profile/RelationControls.tsx";
 import { conversationIdOf, inboxApi } from "./api.ts";
 import { ConversationList } from "./ConversationList.tsx";
@@ -275,6 +276,7 @@ export function InboxPage() {
   );
 
   const showList = !narrow || !selected;
+  const dock = useDockHeight();
   const showMessages = !narrow || !!selected;
 
   return (
@@ -284,7 +286,11 @@ export function InboxPage() {
         sx={{
           display: "flex",
           overflow: "hidden",
-          height: { xs: "calc(100dvh - 56px - 24px)", sm: "calc(100dvh - 64px - 48px)" },
+          // Between the top bar and the player dock, the panes scrolling inside.
+          height: {
+            xs: `calc(100dvh - 56px - 24px - ${dock}px)`,
+            sm: `calc(100dvh - 64px - 48px - ${dock}px)`,
+          },
           minHeight: 420,
           mx: { xs: -0.5, sm: 0 },
         }}

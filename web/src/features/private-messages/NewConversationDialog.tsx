@@ -20,6 +20,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useId, useState } from "react";
+import { InlinePopper } from "../../ui/InlinePopper.tsx";
 import { useUserSearch } from "../search/useUserSearch.ts";
 
 /**
@@ -67,6 +68,8 @@ export function NewConversationDialog({
             else setInput("");
           }}
           filterOptions={(options) => options}
+          // The list opens inside the dialog, above Start, never over it.
+          slots={{ popper: InlinePopper }}
           filterSelectedOptions
           getOptionLabel={(user) => user.username}
           isOptionEqualToValue={(a, b) => a._id === b._id}
