@@ -51,6 +51,7 @@ test("an admin bans a signed-in member from the users tab: their open page lands
   page,
   browser,
 }) => {
+  test.slow(); // two browsers, a ban, a sign-in refused, an unban and a sign-in again
   const origin = new URL(baseUrl()).origin;
   const ip = memberIp();
   const memberContext = await browser.newContext({

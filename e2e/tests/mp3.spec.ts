@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import {
   MP3_MESSAGES as M,
+  MP3_ROUTES,
   type Mp3ListAnswer,
   PATHS,
   MP3_UI_TEXTS as T,
@@ -210,4 +211,56 @@ test("the MP3 dialog's three tabs at 1280 and 390 px", async ({ openMember }) =>
     await expect(dialog.getByText(T.queueEmpty)).toBeVisible();
     await screenshot(m.page, `mp3-tab-downloads-${width}`, { fullPage: false });
   }
+});
+
+/** The element lies wholly inside the window's width (no sideways scroll needed to reach it). */
+async function expectWithinWidth(page: Page, target: ReturnType<Page["getByRole"]>) {
+  const width = page.viewportSize()?.width ?? 0;
+  await expect
+    .poll(async () => {
+      const box = await target.boundingBox();
+      return !!box && box.x >= 0 && box.x + box.width <= width;
+    })
+    .toBe(true);
+}
+
+test("an admin's tables on a phone keep their actions in reach, and the MP3 sub-tabs read whole", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithApi(page, adminCredentials(), PATHS.admin);
+  const trackName = `Phone ${uniqueName("t")}`;
+  const { csrfToken } = await (await page.request.get(`${baseUrl()}/api/auth/authRequest`)).json();
+  const uploaded = await page.request.post(`${baseUrl()}${MP3_ROUTES.upload.path}`, {
+    headers: { "x-csrf-token": csrfToken },
+    multipart: { file: second, trackName },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+
+  // MP3: each sub-tab's label is whole inside the tab bar.
+  await page.getByRole("tab", { name: "MP3", exact: true }).click();
+  const subtabs = page.getByRole("tablist", { name: T.adminTitle });
+  const bar = await subtabs.boundingBox();
+  for (const label of [T.single, T.batch, T.library]) {
+    const tab = subtabs.getByRole("tab", { name: label });
+    await expect(tab).toBeVisible();
+    const box = await tab.boundingBox();
+    expect(box && bar && box.x >= bar.x && box.x + box.width <= bar.x + bar.width, label).toBe(
+      true,
+    );
+  }
+  // The library's row: its On air switch and Delete in reach without scrolling the table.
+  await subtabs.getByRole("tab", { name: T.library }).click();
+  const row = page.getByRole("row").filter({ hasText: trackName });
+  await expect(row).toBeVisible();
+  await expectWithinWidth(page, row.getByRole("switch"));
+  await expectWithinWidth(page, row.getByRole("button", { name: T.adminDelete(trackName) }));
+  await screenshot(page, "mp3-admin-library-390", { fullPage: false });
+
+  // Users: Manage in reach on every row.
+  await page.getByRole("tab", { name: "Users", exact: true }).click();
+  const manage = page.getByRole("button", { name: /^Manage / }).first();
+  await expect(manage).toBeVisible();
+  await expectWithinWidth(page, manage);
+  await screenshot(page, "admin-users-390", { fullPage: false });
 });

@@ -7,6 +7,7 @@ import {
   TablePagination,
   TableRow,
 } from "@mui/material";
+import type { Theme } from "@mui/material/styles";
 import { type ReactNode, useEffect } from "react";
 
 /** The last 0-based page of `count` rows, `pageSize` a page (0 when there are none). */
@@ -41,12 +42,28 @@ interface Column {
   align?: "right" | "center";
 }
 
+/**
+ * The last cell of each row kept in view while the table scrolls sideways: on the paper's colour,
+ * with a shadow on its left edge as the cue that more columns lie under it.
+ */
+const stickyLastColumn = {
+  "& tr > *:last-child": {
+    position: "sticky",
+    right: 0,
+    zIndex: 1,
+    bgcolor: "background.paper",
+    backgroundImage: "var(--Paper-overlay)",
+    boxShadow: (t: Theme) => `-8px 0 8px -8px ${t.palette.common.black}`,
+  },
+} as const;
+
 /** A small table with its headings and, when paged, a fixed-size pagination bar under it. */
 export function AdminTable({
   label,
   columns,
   minWidth,
   dimmed = false,
+  actionsLast = false,
   paging,
   children,
 }: {
@@ -57,6 +74,11 @@ export function AdminTable({
   minWidth?: number;
   /** Faded while the next page loads. */
   dimmed?: boolean;
+  /**
+   * The last column holds the row's actions: when the table scrolls sideways (a phone), that
+   * column stays at the right edge, over the others, so Manage or Delete is always in reach.
+   */
+  actionsLast?: boolean;
   paging?: Paging;
   children: ReactNode;
 }) {
@@ -69,7 +91,15 @@ export function AdminTable({
         tabIndex={0}
         sx={dimmed ? { opacity: 0.6 } : undefined}
       >
-        <Table size="small" aria-label={label} sx={{ minWidth, "& th": { whiteSpace: "nowrap" } }}>
+        <Table
+          size="small"
+          aria-label={label}
+          sx={{
+            minWidth,
+            "& th": { whiteSpace: "nowrap" },
+            ...(actionsLast ? stickyLastColumn : {}),
+          }}
+        >
           <TableHead>
             <TableRow>
               {columns.map((c) => (

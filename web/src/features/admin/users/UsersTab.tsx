@@ -84,6 +84,7 @@ export function UsersTab() {
       >
         {(data) => (
           <AdminTable
+            actionsLast
             label={T.title}
             columns={COLUMNS}
             minWidth={900}

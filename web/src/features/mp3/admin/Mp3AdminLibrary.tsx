@@ -18,8 +18,8 @@ const COLUMNS = [
   { label: T.columns.uploadedAt },
   { label: T.columns.downloads, align: "right" },
   { label: T.columns.size, align: "right" },
+  // The row's actions, kept in view on a phone: the rotation switch and Delete.
   { label: T.columns.onAir },
-  { label: "", align: "right" },
 ] as const;
 
 /**
@@ -68,6 +68,7 @@ export function Mp3AdminLibrary() {
         label={T.adminTitle}
         columns={COLUMNS}
         minWidth={900}
+        actionsLast
         dimmed={list.isPlaceholderData}
         paging={{ count: list.data.pagination.total, page, pageSize: size, onPageChange: setPage }}
       >
@@ -89,13 +90,11 @@ export function Mp3AdminLibrary() {
             <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
               {formatBytes(t.fileSize)}
             </TableCell>
-            <TableCell>
+            <TableCell sx={{ whiteSpace: "nowrap" }}>
               <RotationToggle
                 track={t}
                 onChanged={() => void qc.invalidateQueries({ queryKey: mp3Keys.all })}
               />
-            </TableCell>
-            <TableCell align="right">
               <Tooltip title={MP3_MESSAGES.deleteLabel}>
                 <IconButton
                   aria-label={T.adminDelete(t.trackName)}

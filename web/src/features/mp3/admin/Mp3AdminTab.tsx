@@ -1,5 +1,5 @@
-import { MP3_UI_TEXTS as T } from "@airwave/contracts";
-import { Tab, Tabs } from "@mui/material";
+import { LAYOUT, MP3_UI_TEXTS as T } from "@airwave/contracts";
+import { Tab, Tabs, useMediaQuery } from "@mui/material";
 import { useState } from "react";
 import { AdminSection } from "../../admin/ui/AdminSection.tsx";
 import { BatchUploadForm } from "../BatchUploadForm.tsx";
@@ -14,13 +14,14 @@ const SUBTABS = [T.single, T.batch, T.library] as const;
  */
 export function Mp3AdminTab() {
   const [sub, setSub] = useState(0);
+  const phone = useMediaQuery(`(max-width:${LAYOUT.mobileMaxWidth}px)`);
   return (
     <AdminSection title={T.adminTitle}>
       <Tabs
         value={sub}
         onChange={(_e, v: number) => setSub(v)}
-        variant="scrollable"
-        allowScrollButtonsMobile
+        // On a phone the three fit side by side (a label may wrap), none cut behind a scroll button.
+        variant={phone ? "fullWidth" : "scrollable"}
         aria-label={T.adminTitle}
         sx={{ mb: 2, borderBottom: 1, borderColor: "divider" }}
       >
