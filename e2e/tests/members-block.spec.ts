@@ -1,4 +1,4 @@
-import { PATHS, USER_MESSAGES } from "@airwave/contracts";
+import { PATHS, SOCIAL_MESSAGES, USER_MESSAGES } from "@airwave/contracts";
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/fixtures.ts";
 
@@ -24,8 +24,19 @@ test("a block hides Message both ways and leaves the blocker only Unblock", asyn
     await expect(button(page, "Block")).toBeVisible();
   }
 
-  // A blocks B: A's view of B keeps only Unblock and the blocked notice.
+  // A blocks B, after a confirmation that says what a block does; Cancel changes nothing.
   await button(a.page, "Block").click();
+  const confirm = a.page.getByRole("dialog", {
+    name: SOCIAL_MESSAGES.blockTitle(b.member.username),
+  });
+  await expect(confirm.getByText(SOCIAL_MESSAGES.blockText(b.member.username))).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(button(a.page, "Message")).toBeVisible();
+  await button(a.page, "Block").click();
+  await confirm.getByRole("button", { name: SOCIAL_MESSAGES.blockConfirm }).click();
+  await expect(confirm).toHaveCount(0);
+  // A's view of B keeps only Unblock and the blocked notice.
   await expect(button(a.page, "Unblock")).toBeVisible();
   for (const name of ["Message", "Follow", "Block", "Unfollow"]) {
     await expect(button(a.page, name)).toHaveCount(0);

@@ -9,6 +9,11 @@ export const SOCIAL_MESSAGES = {
   cannotBlockSelf: "You cannot block yourself.",
   blocked: "You cannot interact with this member.",
   userNotFound: "User not found",
+  // The block's confirmation (issue 29: a block acted at once and ended follows without a word).
+  blockTitle: (username: string) => `Block ${username}?`,
+  blockText: (username: string) =>
+    `You and ${username} will no longer see each other's posts or message each other. Any follow between you ends now and does not come back if you unblock later.`,
+  blockConfirm: "Block",
 } as const;
 
 export const FOLLOW_STATUS = ["following", "requested"] as const;

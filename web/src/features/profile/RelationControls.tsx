@@ -2,6 +2,7 @@ import {
   mentionsPrivateProfile,
   PATHS,
   PRIVATE_MESSAGE_MESSAGES,
+  SOCIAL_MESSAGES,
   type UserProfile,
 } from "@airwave/contracts";
 import BlockIcon from "@mui/icons-material/Block";
@@ -13,6 +14,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../app/api.ts";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { conversationIdOf, inboxApi } from "../private-messages/api.ts";
 import { emitPmUnreadRefresh } from "../private-messages/unread.ts";
@@ -55,6 +57,7 @@ export function RelationControls({
   const [busy, setBusy] = useState<Action | null>(null);
   const [dialog, setDialog] = useState<DialogMessage | null>(null);
   const blocked = profile.blockedByMe || profile.hasBlockedMe;
+  const [confirmBlock, setConfirmBlock] = useState(false);
 
   const run = async (action: Action, call: () => Promise<unknown>, after?: () => void) => {
     setBusy(action);
@@ -97,7 +100,10 @@ export function RelationControls({
     run(
       "block",
       () => profileApi.block(profile.id),
-      () => patchProfile(qc, profileRef, { blockedByMe: true }),
+      () => {
+        setConfirmBlock(false);
+        patchProfile(qc, profileRef, { blockedByMe: true });
+      },
     );
   const unblock = () =>
     run(
@@ -174,13 +180,22 @@ export function RelationControls({
             variant="outlined"
             color="error"
             startIcon={<BlockIcon />}
-            onClick={block}
+            onClick={() => setConfirmBlock(true)}
             disabled={disabled}
           >
             Block
           </Button>
         </>
       )}
+      <ConfirmDialog
+        open={confirmBlock}
+        title={SOCIAL_MESSAGES.blockTitle(profile.username)}
+        message={SOCIAL_MESSAGES.blockText(profile.username)}
+        confirmLabel={SOCIAL_MESSAGES.blockConfirm}
+        busy={busy === "block"}
+        onConfirm={block}
+        onClose={() => setConfirmBlock(false)}
+      />
       <MessageDialog value={dialog} onClose={() => setDialog(null)} />
     </Stack>
   );
