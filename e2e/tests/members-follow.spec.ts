@@ -52,12 +52,18 @@ test("a private profile opens to a member once the owner accepts the follow requ
     hasText: notificationText({ type: "follow-request", from: b.member.username, meta: {} }),
   });
   await expect(request).toBeVisible();
+  // Answering makes no failed call (the server deletes the request's notification itself).
+  const failed: string[] = [];
+  a.page.on("response", (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
   await request.getByRole("button", { name: "Accept" }).click();
   const accepted = bell.getByRole("listitem").filter({
     hasText: notificationText({ type: "follower", from: b.member.username, meta: {} }),
   });
   await expect(accepted.getByRole("button", { name: "Follow Back" })).toBeVisible();
   await expect(bell.getByRole("button", { name: "Accept" })).toHaveCount(0);
+  expect(failed).toEqual([]);
   await a.page.keyboard.press("Escape");
   await expectUnreadBadge(a.page, 0);
 

@@ -146,7 +146,7 @@ describe("NotificationsBell", () => {
     );
   });
 
-  it("accepts a follow request, clears it, tells open profiles and offers Follow Back", async () => {
+  it("accepts a follow request, drops it (the server deleted it), tells open profiles and offers Follow Back", async () => {
     const request = note({ _id: "r1", type: "follow-request", requesterId: "u-alice" });
     const refreshed = vi.fn();
     window.addEventListener(FOLLOW_ACCEPTED_REFRESH_EVENT, refreshed);
@@ -163,9 +163,8 @@ describe("NotificationsBell", () => {
     expect(callsTo(fetchMock, "POST /api/auth/follow/accept")[0]?.body).toEqual({
       requesterId: "u-alice",
     });
-    expect(callsTo(fetchMock, "POST /api/auth/clearNotification")[0]?.body).toEqual({
-      notificationId: "r1",
-    });
+    // The server deleted the request's notification as it accepted it: no clear call (a 404).
+    expect(callsTo(fetchMock, "POST /api/auth/clearNotification")).toHaveLength(0);
     expect(refreshed).toHaveBeenCalledTimes(1);
     expect(within(popover()).queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
 
@@ -191,7 +190,7 @@ describe("NotificationsBell", () => {
     await userEvent.click(bell());
     await userEvent.click(within(popover()).getByRole("button", { name: "Decline" }));
     expect(await within(popover()).findByText(NOTIFICATION_MESSAGES.empty)).toBeInTheDocument();
-    expect(callsTo(fetchMock, "POST /api/auth/clearNotification")).toHaveLength(1);
+    expect(callsTo(fetchMock, "POST /api/auth/clearNotification")).toHaveLength(0);
     expect(within(popover()).queryByRole("button", { name: "Follow Back" })).toBeNull();
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();

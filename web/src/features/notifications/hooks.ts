@@ -114,7 +114,10 @@ export function useNotificationActions() {
           }
         }
       }
-      await clear(n);
+      // The server deletes a request's notification as it answers it (clearing it again would be a
+      // 404): this page only drops it from its list.
+      if (requesterId) await settleLocal((prev) => removeLocally(prev, n._id));
+      else await clear(n);
       if (accepted) window.dispatchEvent(new Event(FOLLOW_ACCEPTED_REFRESH_EVENT));
       return accepted;
     };
