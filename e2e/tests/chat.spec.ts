@@ -168,6 +168,28 @@ test("two members chat live: a formatted, coloured message with a shortcode and 
   ).toBe(false);
 });
 
+test("a picked file that is not a picture is refused before any upload, saying why", async ({
+  openMember,
+}) => {
+  const a = await openMember();
+  await openChat(a.page);
+  const { page } = a;
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: CHAT_TEXTS.image }).click();
+  await (await chooser).setFiles({
+    name: "x.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("These are liner notes, not a picture.\n"),
+  });
+  const dialog = page.getByRole("dialog", { name: CHAT_TEXTS.imageDialogTitle });
+  await expect(dialog.getByText(CHAT_TEXTS.notAnImage)).toBeVisible();
+  await expect(dialog.getByRole("button", { name: CHAT_TEXTS.sendImage })).toBeDisabled();
+  await expect(dialog.getByRole("img")).toHaveCount(0);
+  await screenshot(page, "chat-image-not-a-picture-1280", { fullPage: false });
+  await dialog.getByRole("button", { name: CHAT_TEXTS.cancel }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
 test("the emoji picker's 11 categories insert an emoji; the colour grid's dark tone colours the message", async ({
   openMember,
 }) => {

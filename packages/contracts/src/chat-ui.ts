@@ -152,6 +152,8 @@ export const CHAT_TEXTS = {
   sendImage: "Send image",
   uploading: "Uploading…",
   selectImage: "Please select an image file.",
+  /** The picked file does not open as a picture (a text file named x.png): said before any upload. */
+  notAnImage: "This file is not a picture that can be sent. Choose a PNG, JPEG, GIF or WebP image.",
   imageTooLarge: "Image must be 5MB or smaller.",
   uploadNoUrl: "Upload failed: no URL returned.",
   uploadFailed: "Upload failed.",

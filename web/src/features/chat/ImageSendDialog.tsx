@@ -18,7 +18,7 @@ import {
 } from "@mui/material";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { call } from "../../app/api.ts";
+import { ApiError, call } from "../../app/api.ts";
 
 /** The largest image the chat sends: 5 MB (chat spec 5), never above what the server takes. */
 const IMAGE_MAX = Math.min(CHAT_LIMITS.imageMaxBytes, UPLOAD_LIMITS.imageMaxBytes);
@@ -37,8 +37,10 @@ async function uploadChatImage(file: File): Promise<string> {
   let answer: UploadTempImageResponse;
   try {
     answer = await call(UPLOADS_ROUTES.tempImage, { body: form });
-  } catch {
-    throw new Error(CHAT_TEXTS.uploadFailed);
+  } catch (err) {
+    // A refusal says why (the server checks the content); anything else is the spec's text.
+    const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
+    throw new Error(refused && err.message ? err.message : CHAT_TEXTS.uploadFailed);
   }
   if (!answer?.url || typeof answer.url !== "string") throw new Error(CHAT_TEXTS.uploadNoUrl);
   return answer.url;
@@ -58,11 +60,14 @@ export function ImageSendDialog({
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The browser could not open the file as a picture: nothing to send.
+  const [unreadable, setUnreadable] = useState(false);
   const upload = useMutation({ mutationFn: uploadChatImage });
 
   useEffect(() => {
     setError(null);
     setBusy(false);
+    setUnreadable(false);
     if (!file) {
       setPreview(null);
       return;
@@ -102,11 +107,15 @@ export function ImageSendDialog({
     >
       <DialogTitle id={`${id}-t`}>{CHAT_TEXTS.imageDialogTitle}</DialogTitle>
       <DialogContent>
-        {preview && (
+        {preview && !unreadable && (
           <Box
             component="img"
             src={preview}
             alt={file?.name ?? ""}
+            onError={() => {
+              setUnreadable(true);
+              setError(CHAT_TEXTS.notAnImage);
+            }}
             sx={{ display: "block", maxWidth: "100%", maxHeight: 320, mx: "auto", borderRadius: 1 }}
           />
         )}
@@ -123,7 +132,7 @@ export function ImageSendDialog({
         <Button
           variant="contained"
           onClick={send}
-          disabled={busy || !file}
+          disabled={busy || !file || unreadable}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {busy ? CHAT_TEXTS.uploading : CHAT_TEXTS.sendImage}
