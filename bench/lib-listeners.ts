@@ -7,13 +7,17 @@
 //   { type: "snapshot" }: answers every listener's figures so far (see `Listener`) and this
 //     process's CPU time;
 //   { type: "close" }: closes every listener, answers { type: "closed" }.
+import { execFileSync } from "node:child_process";
 import net from "node:net";
 import os from "node:os";
 import tls from "node:tls";
 
 // The listeners stand for players on other machines: here they run at a lower priority
 // (BENCH_LOADGEN_NICE, 10) so that the servers measured get the CPU first, as they would alone.
-os.setPriority(Number(process.env.BENCH_LOADGEN_NICE ?? 10));
+// `idle`: SCHED_IDLE, running only when nothing else wants the CPU.
+if (process.env.BENCH_LOADGEN_NICE === "idle")
+  execFileSync("chrt", ["-i", "-a", "-p", "0", String(process.pid)], { stdio: "ignore" });
+else os.setPriority(Number(process.env.BENCH_LOADGEN_NICE ?? 10));
 
 export interface OpenCommand {
   type: "open";
