@@ -75,8 +75,9 @@ const fmt = (n: number) => n.toLocaleString("en-GB");
 // README's Deploying advises on a small machine: the listener path (nginx, Icecast, Liquidsoap, the
 // relay) on the upper half of the CPUs, the app and its PostgreSQL on the lower half, so that the
 // audio's bursts of work never queue ahead of a member's answer. The chat's measuring client (this
-// process) runs with the app, the listeners' load generators (players on other machines) with the
-// listener path (BENCH_LOADGEN_CPUS, a taskset list, places them elsewhere). `shared`: no pinning.
+// process) runs with the app; the listeners' load generators (players on other machines) with the
+// listener path (BENCH_LOADGEN_CPUS, a taskset list, places them elsewhere), at SCHED_IDLE
+// (bench/lib-listeners.ts): they take only CPU time no server wants. `shared`: no pinning.
 const CPUS = os.availableParallelism();
 const SPLIT = (process.env.BENCH_CPU_LAYOUT ?? "split") === "split" && CPUS >= 2;
 const half = Math.floor(CPUS / 2);
@@ -452,7 +453,8 @@ try {
     http: httpPort,
     https: httpsPort,
     radio: listenPort,
-    workers: "auto",
+    // As many workers as the listener path has CPUs.
+    workers: SPLIT ? CPUS - half : "auto",
     // Certbot's default key since 2.0: an RSA handshake costs the server about 15 times more.
     keyType: "ecdsa",
     // Either worker may take the most of them: each can hold them all.
@@ -537,7 +539,13 @@ try {
   for (const p of paths) {
     const ramp = `ramp-${p.name}`;
     const burst = `burst-${p.name}`;
-    const chatBefore = p.chat ? await measureChat() : undefined;
+    // The window without listeners after the previous path's, if it came right before, is this one's.
+    const previous = chats.at(-1);
+    const chatBefore = !p.chat
+      ? undefined
+      : previous?.after && previous.path === paths[paths.indexOf(p) - 1]?.name
+        ? previous.after
+        : await measureChat();
     const t0 = await take();
     const startAt = Date.now() + 300;
     loadgen.open(ramp, p.url, LISTENERS, startAt, RAMP_SECONDS * 1000, p.ca);
