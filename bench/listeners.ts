@@ -13,9 +13,11 @@
 // URL of the embedded station (the relay: `listenUrl`), and nginx's `/radio.mp3` (deploy/nginx.conf).
 // A listener is "at rate" when it received at least 90% of the stream's bitrate (Icecast's status)
 // over the window. The chat room in the same run: 200 members, 10 messages per second in total
-// (lib-chat's measureDeliveries), once without listeners and once while the listeners are held on
-// the embedded path. CPU (% of one core) of Icecast, the relay, nginx, the app and the load
-// generators per phase, from /proc.
+// (lib-chat's measureDeliveries), on the embedded and the nginx paths, without listeners before the
+// ramp, while the listeners are held, and without them again after (the p99 with them compared with
+// the mean of the two without, each printed, so one noisy window does not decide), with the app's
+// and the measuring client's run-queue wait. CPU (% of one core) of Icecast, the relay, nginx, the
+// app and the load generators per phase, from /proc. BENCH_CPU_LAYOUT: below.
 //
 // Budgets (exit code 1 when one is missed): on the embedded and nginx paths every one of the held
 // listeners at rate; of the burst, >= 95% connected within 10 s and at rate, and no fewer than
@@ -75,15 +77,16 @@ const fmt = (n: number) => n.toLocaleString("en-GB");
 // README's Deploying advises on a small machine: the listener path (nginx, Icecast, Liquidsoap, the
 // relay) on the upper half of the CPUs, the app and its PostgreSQL on the lower half, so that the
 // audio's bursts of work never queue ahead of a member's answer. The chat's measuring client (this
-// process) runs with the app; the listeners' load generators (players on other machines) with the
-// listener path (BENCH_LOADGEN_CPUS, a taskset list, places them elsewhere), at SCHED_IDLE
-// (bench/lib-listeners.ts): they take only CPU time no server wants. `shared`: no pinning.
+// process) runs with the app. The listeners' load generators (players on other machines) run at
+// SCHED_IDLE (bench/lib-listeners.ts), taking only CPU time no server wants, on any CPU
+// (BENCH_LOADGEN_CPUS, a taskset list, e.g. the listener path's): on 2 cores the listener path's
+// one cannot hold them too during a burst. `shared`: no pinning.
 const CPUS = os.availableParallelism();
 const SPLIT = (process.env.BENCH_CPU_LAYOUT ?? "split") === "split" && CPUS >= 2;
 const half = Math.floor(CPUS / 2);
 const APP_CPUS = half > 1 ? `0-${half - 1}` : "0";
 const RADIO_CPUS = CPUS - half > 1 ? `${half}-${CPUS - 1}` : String(half);
-const LOADGEN_CPUS = process.env.BENCH_LOADGEN_CPUS || RADIO_CPUS;
+const LOADGEN_CPUS = process.env.BENCH_LOADGEN_CPUS || `0-${CPUS - 1}`;
 
 /** A process's children (of all its threads), from /proc. */
 function childrenOf(pid: number): number[] {

@@ -278,21 +278,6 @@ function spawnAs(who, command, args, env) {
   return spawn(cmd, argv, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
 }
 
-/**
- * Gives the autogroup of `pid`'s session (Linux, CONFIG_SCHED_AUTOGROUP, on by default) niceness
- * `nice`. spawnAs starts each process in a session of its own, and the kernel then shares the CPU
- * between sessions first: a process's own niceness only weighs against its session's other
- * processes, so the relay at `nice 5` alone would still get as much CPU as the app's whole session.
- * Best effort: elsewhere (no autogroups, not Linux) the process's niceness is all there is.
- */
-function setAutogroupNice(pid, nice) {
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, String(nice));
-  } catch {
-    // no autogroups here
-  }
-}
-
 /** A host as it goes into a URL (IPv6 addresses in brackets). */
 const hostForUrl = (host) => (host.includes(":") ? `[${host}]` : host);
 
@@ -442,7 +427,6 @@ export async function startStation(options, log, notice = log ?? (() => {})) {
       // Names the station it serves (a look at /proc/<pid>/environ finds a data folder's processes).
       STATION_RUNTIME_DIR: runtimeDir,
     });
-    if (relay.nice > 0) setAutogroupNice(listenerRelay.pid, relay.nice);
     writePidFile(runtimeDir, "relay", listenerRelay.pid, RELAY_SCRIPT);
     relayOutput = collect(listenerRelay, "relay", log);
     liquidsoap = spawnAs(LIQUIDSOAP_USER, "liquidsoap", [LIQUIDSOAP_SCRIPT], {
