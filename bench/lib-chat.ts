@@ -83,6 +83,17 @@ export function runDelay(
   };
 }
 
+/** Each CPU's time so far in softirq and stolen by the hypervisor (/proc/stat, clock ticks of 10 ms). */
+export function cpuStates(): { softirq: number; steal: number }[] {
+  return readFileSync("/proc/stat", "utf8")
+    .split("\n")
+    .filter((l) => /^cpu\d/.test(l))
+    .map((l) => {
+      const f = l.split(/\s+/).map(Number);
+      return { softirq: (f[7] ?? 0) * 10, steal: (f[8] ?? 0) * 10 };
+    });
+}
+
 /** Resident memory (MB) of a process, from /proc/<pid>/status. */
 export function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -197,6 +208,8 @@ export interface Deliveries {
   runDelay: ReturnType<typeof runDelay>[];
   /** The same of this load generator's (the members' sockets). */
   loadgenRunDelay: ReturnType<typeof runDelay>;
+  /** Per CPU, % of the measured seconds spent in softirq (network processing) and stolen. */
+  cpuStates: { softirq: number; steal: number }[];
 }
 
 /**
@@ -240,6 +253,7 @@ export async function measureDeliveries(sockets: Socket[], pids: number[]): Prom
   let self0 = process.cpuUsage();
   let sched0 = pids.map(schedstat);
   let selfSched0 = schedstat(process.pid);
+  let states0 = cpuStates();
   const lag = monitorEventLoopDelay({ resolution: 10 });
   for (let k = 1; k <= total; k++) {
     const due = start + (k - 1) * interval;
@@ -251,6 +265,7 @@ export async function measureDeliveries(sockets: Socket[], pids: number[]): Prom
       self0 = process.cpuUsage();
       sched0 = pids.map(schedstat);
       selfSched0 = schedstat(process.pid);
+      states0 = cpuStates();
       lag.enable();
     }
     const sender = senders[k % senders.length];
@@ -283,6 +298,10 @@ export async function measureDeliveries(sockets: Socket[], pids: number[]): Prom
       runDelay(sched0[i] ?? schedstat(pid), schedstat(pid), elapsed / 1000),
     ),
     loadgenRunDelay: runDelay(selfSched0, schedstat(process.pid), elapsed / 1000),
+    cpuStates: cpuStates().map((c, i) => ({
+      softirq: ((c.softirq - (states0[i]?.softirq ?? 0)) / elapsed) * 100,
+      steal: ((c.steal - (states0[i]?.steal ?? 0)) / elapsed) * 100,
+    })),
   };
 }
 

@@ -702,6 +702,14 @@ try {
         { head: "app wait ms/s / us/slice", cell: (r) => wait(r.runDelay[0]) },
         { head: "client wait ms/s / us/slice", cell: (r) => wait(r.loadgenRunDelay) },
         { head: "client cpu %", cell: (r) => r.loadgenCpu.toFixed(1) },
+        {
+          head: "softirq % per CPU",
+          cell: (r) => r.cpuStates.map((c) => c.softirq.toFixed(1)).join(" / "),
+        },
+        {
+          head: "steal % per CPU",
+          cell: (r) => r.cpuStates.map((c) => c.steal.toFixed(1)).join(" / "),
+        },
       ],
       chatRows,
     );
