@@ -54,6 +54,46 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * What the scheduler says of a process's main thread (its event loop) so far
+ * (/proc/<pid>/schedstat): ns on a CPU, ns runnable but waiting for one (run-queue wait), timeslices.
+ */
+export function schedstat(pid: number): { runNs: number; waitNs: number; slices: number } {
+  try {
+    const [runNs = 0, waitNs = 0, slices = 0] = readFileSync(`/proc/${pid}/schedstat`, "utf8")
+      .trim()
+      .split(" ")
+      .map(Number);
+    return { runNs, waitNs, slices };
+  } catch {
+    return { runNs: 0, waitNs: 0, slices: 0 };
+  }
+}
+
+/** Run-queue wait between two schedstat readings: ms per second of `seconds`, and µs per timeslice. */
+export function runDelay(
+  from: ReturnType<typeof schedstat>,
+  to: ReturnType<typeof schedstat>,
+  seconds: number,
+): { msPerSecond: number; usPerSlice: number } {
+  const waitNs = to.waitNs - from.waitNs;
+  return {
+    msPerSecond: waitNs / 1e6 / seconds,
+    usPerSlice: waitNs / 1e3 / Math.max(1, to.slices - from.slices),
+  };
+}
+
+/** Each CPU's time so far in softirq and stolen by the hypervisor (/proc/stat, clock ticks of 10 ms). */
+export function cpuStates(): { softirq: number; steal: number }[] {
+  return readFileSync("/proc/stat", "utf8")
+    .split("\n")
+    .filter((l) => /^cpu\d/.test(l))
+    .map((l) => {
+      const f = l.split(/\s+/).map(Number);
+      return { softirq: (f[7] ?? 0) * 10, steal: (f[8] ?? 0) * 10 };
+    });
+}
+
 /** Resident memory (MB) of a process, from /proc/<pid>/status. */
 export function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -164,6 +204,12 @@ export interface Deliveries {
   loadgenCpu: number;
   /** p99 event-loop delay (ms) of this load generator. */
   loadgenLag: number;
+  /** Run-queue wait of each measured process's main thread over the measured seconds. */
+  runDelay: ReturnType<typeof runDelay>[];
+  /** The same of this load generator's (the members' sockets). */
+  loadgenRunDelay: ReturnType<typeof runDelay>;
+  /** Per CPU, % of the measured seconds spent in softirq (network processing) and stolen. */
+  cpuStates: { softirq: number; steal: number }[];
 }
 
 /**
@@ -205,6 +251,9 @@ export async function measureDeliveries(sockets: Socket[], pids: number[]): Prom
   let measureStart = 0;
   let cpu0 = pids.map(() => 0);
   let self0 = process.cpuUsage();
+  let sched0 = pids.map(schedstat);
+  let selfSched0 = schedstat(process.pid);
+  let states0 = cpuStates();
   const lag = monitorEventLoopDelay({ resolution: 10 });
   for (let k = 1; k <= total; k++) {
     const due = start + (k - 1) * interval;
@@ -214,6 +263,9 @@ export async function measureDeliveries(sockets: Socket[], pids: number[]): Prom
       measureStart = performance.now();
       cpu0 = pids.map(cpuMs);
       self0 = process.cpuUsage();
+      sched0 = pids.map(schedstat);
+      selfSched0 = schedstat(process.pid);
+      states0 = cpuStates();
       lag.enable();
     }
     const sender = senders[k % senders.length];
@@ -242,6 +294,14 @@ export async function measureDeliveries(sockets: Socket[], pids: number[]): Prom
     rss: pids.map(rssMb),
     loadgenCpu: ((self.user + self.system) / 1000 / elapsed) * 100,
     loadgenLag: lag.percentile(99) / 1e6,
+    runDelay: pids.map((pid, i) =>
+      runDelay(sched0[i] ?? schedstat(pid), schedstat(pid), elapsed / 1000),
+    ),
+    loadgenRunDelay: runDelay(selfSched0, schedstat(process.pid), elapsed / 1000),
+    cpuStates: cpuStates().map((c, i) => ({
+      softirq: ((c.softirq - (states0[i]?.softirq ?? 0)) / elapsed) * 100,
+      steal: ((c.steal - (states0[i]?.steal ?? 0)) / elapsed) * 100,
+    })),
   };
 }
 
