@@ -64,6 +64,13 @@ export const JANUS = { pkg: "janus", check: () => existsSync("/usr/bin/janus") }
 /** systemd-analyze checks the service units in deploy/systemd/ (no running systemd needed). */
 export const SYSTEMD = { pkg: "systemd", check: () => existsSync("/usr/bin/systemd-analyze") };
 
+/** What `npm run image` needs: rootful podman with runc, and debootstrap for the base image. */
+export const CONTAINER_TOOLS = [
+  { pkg: "podman", check: () => existsSync("/usr/bin/podman") },
+  { pkg: "runc", check: () => existsSync("/usr/sbin/runc") || existsSync("/usr/bin/runc") },
+  { pkg: "debootstrap", check: () => existsSync("/usr/sbin/debootstrap") },
+];
+
 /** The packages of `list` (items: { pkg, check }) that are not installed. */
 export const missingDebianPackages = (list) =>
   list.filter((item) => !item.check()).map((item) => item.pkg);

