@@ -177,6 +177,7 @@ beforeAll(async () => {
     HOME: process.env.HOME,
     DOCKER_HOST: `unix://${socket}`,
     POSTGRES_PASSWORD: randomBytes(12).toString("hex"),
+    SECRET_KEY: randomBytes(32).toString("hex"),
     PUBLIC_URL: site,
     RADIO_STREAM_URL: `${site}/radio.mp3`,
     HTTP_HOST: "127.0.0.1",
