@@ -10,3 +10,7 @@ export function buildImages(options?: {
   stages?: string[];
   log?: boolean;
 }): Promise<string[]>;
+/** The compose project `npm test`'s image step brings up. */
+export const TEST_PROJECT: string;
+/** Removes the containers and volumes of a compose project (podman, by label). */
+export function removeComposeProject(project: string): void;

@@ -285,6 +285,32 @@ export async function buildImages({ tag = "latest", stages = IMAGE_STAGES, log =
   return stages.map((s) => imageName(s, tag));
 }
 
+/** The compose project `npm test`'s image step brings up (its containers' and volumes' label). */
+export const TEST_PROJECT = "airwave-imagetest";
+
+/** Removes the containers and volumes of compose project `project` (podman, by label). */
+export function removeComposeProject(project) {
+  const label = `label=com.docker.compose.project=${project}`;
+  const list = (args) =>
+    spawnSync("podman", args, { env: podmanEnv, encoding: "utf8", timeout: 60_000 })
+      .stdout?.split("\n")
+      .filter(Boolean) ?? [];
+  const containers = list(["ps", "-a", "-q", "--filter", label]);
+  if (containers.length > 0)
+    spawnSync("podman", ["rm", "-f", "-t", "2", ...containers], {
+      env: podmanEnv,
+      stdio: "ignore",
+      timeout: 120_000,
+    });
+  const volumes = list(["volume", "ls", "-q", "--filter", label]);
+  if (volumes.length > 0)
+    spawnSync("podman", ["volume", "rm", "-f", ...volumes], {
+      env: podmanEnv,
+      stdio: "ignore",
+      timeout: 60_000,
+    });
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {

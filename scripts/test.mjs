@@ -101,7 +101,7 @@ const steps = [
     together: true,
     title:
       "the images and compose.yaml (podman, docker-compose): nginx, chat, stream, a killed app",
-    cmd: ["npx", "vitest", "run", "--config", "server/vitest.image.config.ts"],
+    cmd: ["node", "scripts/image-test.mjs"],
     needs: [...CONTAINER_TOOLS, DOCKER_COMPOSE, FFMPEG],
   },
   {

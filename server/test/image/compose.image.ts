@@ -14,7 +14,12 @@ import {
 } from "@airwave/contracts";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildImages, podmanEnv } from "../../../scripts/image.mjs";
+import {
+  buildImages,
+  TEST_PROJECT as PROJECT,
+  podmanEnv,
+  removeComposeProject,
+} from "../../../scripts/image.mjs";
 import { HttpSession } from "../app-process.ts";
 import { type ChatClient, connectChat, connected, recordEvents } from "../chat-client.ts";
 import { freePort, freePortPair } from "../free-port.ts";
@@ -29,7 +34,6 @@ import { freePort, freePortPair } from "../free-port.ts";
  */
 
 const root = path.resolve(import.meta.dirname, "../../..");
-const PROJECT = "airwave-imagetest";
 const run = promisify(execFile);
 const container = (service: string) => `${PROJECT}_${service}_1`;
 
@@ -55,15 +59,7 @@ const compose = (args: string[], timeout = 300_000) =>
   });
 
 /** Removes this test's containers and volumes, by the compose project's label. */
-async function removeLeftovers() {
-  const label = `label=com.docker.compose.project=${PROJECT}`;
-  const ids = (await podman(["ps", "-a", "-q", "--filter", label])).stdout.split("\n");
-  const live = ids.filter(Boolean);
-  if (live.length > 0) await podman(["rm", "-f", "-t", "2", ...live]);
-  const volumes = (await podman(["volume", "ls", "-q", "--filter", label])).stdout.split("\n");
-  const left = volumes.filter(Boolean);
-  if (left.length > 0) await podman(["volume", "rm", "-f", ...left]);
-}
+const removeLeftovers = () => removeComposeProject(PROJECT);
 
 /** Polls `check` every half second until it answers true, for at most `ms`. */
 async function until(what: string, check: () => Promise<boolean>, ms: number) {
