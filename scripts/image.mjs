@@ -219,8 +219,20 @@ function stageContext() {
 export const IMAGE_STAGES = ["app", "station", "janus", "postgres", "redis", "nginx"];
 export const imageName = (stage, tag = "latest") => `localhost/airwave-${stage}:${tag}`;
 
-/** `podman build` of one stage, as a child process; resolves when it succeeded. */
+/** The id of image `name`, or null when there is none. */
+const imageId = (name) =>
+  spawnSync("podman", ["image", "inspect", "--format", "{{.Id}}", name], {
+    env: podmanEnv,
+    encoding: "utf8",
+  }).stdout?.trim() || null;
+
+/**
+ * `podman build` of one stage, as a child process; resolves when it succeeded. The image the tag
+ * named before is removed when the build made a new one (unless a container still uses it), so
+ * rebuilds leave no untagged images behind.
+ */
 function buildStage(stage, tag, context, log) {
+  const before = imageId(imageName(stage, tag));
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const child = spawn(
@@ -257,6 +269,8 @@ function buildStage(stage, tag, context, log) {
       console.log(
         `[image] ${imageName(stage, tag)}: ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
+      if (before && before !== imageId(imageName(stage, tag)))
+        spawnSync("podman", ["rmi", before], { env: podmanEnv, stdio: "ignore" });
       resolve();
     });
   });
