@@ -22,7 +22,7 @@ import {
 } from "../../../scripts/image.mjs";
 import { HttpSession } from "../app-process.ts";
 import { type ChatClient, connectChat, connected, recordEvents } from "../chat-client.ts";
-import { freePort, freePortPair } from "../free-port.ts";
+import { freeStablePort } from "../free-port.ts";
 
 /**
  * The production form as an operator runs it (`npm test`'s `image` step): the images built by
@@ -147,10 +147,10 @@ beforeAll(async () => {
   });
   await until("podman's Docker socket", async () => existsSync(socket), 20_000);
 
-  // Distinct ports (a free port is free until someone takes it: two picks can meet), the
-  // harbor's neighbour (its Shoutcast port) included.
-  ports.harbor = await freePortPair();
-  const taken = new Set([ports.harbor, ports.harbor + 1]);
+  // Ports below the ephemeral range (the services bind them seconds after the pick, while the
+  // instances open their pools), distinct, the harbor's neighbour (its Shoutcast port) included.
+  const taken = new Set<number>();
+  ports.harbor = await freeStablePort(taken, 1);
   for (const key of [
     "http",
     "app1",
@@ -160,13 +160,9 @@ beforeAll(async () => {
     "icecast",
     "radio",
     "janus",
-  ] as const) {
-    let port = await freePort();
-    while (taken.has(port)) port = await freePort();
-    taken.add(port);
-    ports[key] = port;
-  }
-  const rtp = 30_000 + Math.floor(Math.random() * 300) * 100;
+  ] as const)
+    ports[key] = await freeStablePort(taken);
+  const rtp = await freeStablePort(taken, 99);
   site = `http://127.0.0.1:${ports.http}`;
   composeEnv = {
     PATH: process.env.PATH,
