@@ -12,6 +12,8 @@ import { packagesRefusingNode, requireSupportedNode } from "./lib/node-version.m
 import { startPostgres } from "./lib/postgres.mjs";
 import {
   CHROMIUM,
+  CONTAINER_TOOLS,
+  DOCKER_COMPOSE,
   EMOJI_FONT,
   ensureDebianPackages,
   FAKETIME,
@@ -91,8 +93,20 @@ const steps = [
     needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG, JANUS],
   },
   { name: "build", cmd: ["npm", "run", "build"] },
+  // The images (npm run image, from the build above) and compose.yaml over podman's Docker socket:
+  // it mostly waits (apt inside the builds, the stack's start, the stream), so it runs together
+  // with the cams' browser test.
+  {
+    name: "image",
+    together: true,
+    title:
+      "the images and compose.yaml (podman, docker-compose): nginx, chat, stream, a killed app",
+    cmd: ["node", "scripts/image-test.mjs"],
+    needs: [...CONTAINER_TOOLS, DOCKER_COMPOSE, FFMPEG],
+  },
   {
     name: "cams",
+    together: true,
     title:
       "cams: Janus, the app and members' browsers with fake cameras, in a loopback-only network namespace",
     cmd: inLoopbackNamespace([

@@ -64,6 +64,21 @@ export const JANUS = { pkg: "janus", check: () => existsSync("/usr/bin/janus") }
 /** systemd-analyze checks the service units in deploy/systemd/ (no running systemd needed). */
 export const SYSTEMD = { pkg: "systemd", check: () => existsSync("/usr/bin/systemd-analyze") };
 
+/** What `npm run image` needs: rootful podman with runc, and debootstrap for the base image. */
+export const CONTAINER_TOOLS = [
+  { pkg: "podman", check: () => existsSync("/usr/bin/podman") },
+  { pkg: "runc", check: () => existsSync("/usr/sbin/runc") || existsSync("/usr/bin/runc") },
+  { pkg: "debootstrap", check: () => existsSync("/usr/sbin/debootstrap") },
+];
+/**
+ * Debian's docker-compose (1.29): the `image` step brings compose.yaml up with it over podman's
+ * Docker socket (installed without recommends, which would pull docker.io and containerd).
+ */
+export const DOCKER_COMPOSE = {
+  pkg: "docker-compose",
+  check: () => existsSync("/usr/bin/docker-compose"),
+};
+
 /** The packages of `list` (items: { pkg, check }) that are not installed. */
 export const missingDebianPackages = (list) =>
   list.filter((item) => !item.check()).map((item) => item.pkg);
