@@ -73,6 +73,8 @@ const steps = [
     },
   },
 
+  // The web app and the compiled server, which the images below are made from.
+  { name: "build", cmd: ["npm", "run", "build"] },
   // The station's and the cluster's tests each keep about one core busy (they start the app several
   // times and wait on streams and restarts): they run together, each with one of the two cores.
   // Beside the unit or server suites, which keep both cores busy, they slowed everything (unit 83 s
@@ -92,10 +94,10 @@ const steps = [
     cmd: ["npx", "vitest", "run", "--config", "server/vitest.scale.config.ts"],
     needs: [POSTGRESQL, REDIS, NGINX, FAKETIME, FFMPEG, JANUS],
   },
-  { name: "build", cmd: ["npm", "run", "build"] },
   // The images (npm run image, from the build above) and compose.yaml over podman's Docker socket:
   // it mostly waits (apt inside the builds, the stack's start, the stream), so it runs together
-  // with the cams' browser test.
+  // with the station's and the cluster's tests (not beside the cams' browser test, whose frame
+  // rate is measured).
   {
     name: "image",
     together: true,
@@ -106,7 +108,6 @@ const steps = [
   },
   {
     name: "cams",
-    together: true,
     title:
       "cams: Janus, the app and members' browsers with fake cameras, in a loopback-only network namespace",
     cmd: inLoopbackNamespace([
