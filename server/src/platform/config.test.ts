@@ -116,3 +116,37 @@ describe("RATE_LIMITS", () => {
     });
   });
 });
+
+describe("the keys made on first start", () => {
+  it("are one key for processes starting at once on an empty DATA_DIR, never half-written", async () => {
+    const { execFile } = await import("node:child_process");
+    const { mkdtemp, readFile, readdir, rm } = await import("node:fs/promises");
+    const os = await import("node:os");
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "airwave-keys-"));
+    const configModule = new URL("./config.ts", import.meta.url).href;
+    const script = `const { loadConfig } = await import(${JSON.stringify(configModule)});
+const c = loadConfig({ DATA_DIR: process.env.KEYS_DIR });
+console.log(JSON.stringify([c.SECRET_KEY, c.STATION_API_KEY]));`;
+    const start = () =>
+      new Promise<string>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          ["--import", "tsx", "--input-type=module", "-e", script],
+          { env: { ...process.env, KEYS_DIR: dataDir } },
+          (err, stdout) => (err ? reject(err) : resolve(stdout.trim())),
+        ),
+      );
+    try {
+      const answers = await Promise.all(Array.from({ length: 4 }, start));
+      const [secretKey, stationKey] = JSON.parse(answers[0] as string) as [string, string];
+      expect(new Set(answers).size).toBe(1);
+      expect(secretKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(stationKey).toMatch(/^[0-9a-f]{64}$/);
+      expect((await readFile(path.join(dataDir, "secret.key"), "utf8")).trim()).toBe(secretKey);
+      // Nothing written aside is left.
+      expect((await readdir(dataDir)).sort()).toEqual(["secret.key", "station-api.key"]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

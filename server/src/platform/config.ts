@@ -325,24 +325,24 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 /** Reads the secret key from SECRET_KEY or DATA_DIR/secret.key, creating the file on first start. */
 function loadSecretKey(env: Env): string {
   if (env.SECRET_KEY) return env.SECRET_KEY;
-  const file = path.join(env.DATA_DIR, "secret.key");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const key = randomBytes(32).toString("hex");
-  writeFileSync(file, `${key}\n`, { mode: 0o600 });
-  return key;
+  return randomKeyFile(path.join(path.resolve(env.DATA_DIR), "secret.key"));
 }
 
 /** The file the station's shared key lives in when STATION_API_KEY is not set (read by station/ too). */
 export const stationApiKeyFile = (dataDir: string) => path.join(dataDir, "station-api.key");
 
-/**
- * Reads the key Liquidsoap and the app share, creating it on first start. The app and the station
- * launcher may both start at once: the file appears whole or not at all (written aside, then linked).
- */
+/** Reads the key Liquidsoap and the app share, creating it on first start. */
 function loadStationApiKey(env: Env): string {
   if (env.STATION_API_KEY) return env.STATION_API_KEY;
-  const file = stationApiKeyFile(path.resolve(env.DATA_DIR));
+  return randomKeyFile(stationApiKeyFile(path.resolve(env.DATA_DIR)));
+}
+
+/**
+ * A random key kept in `file`, made on first use. Several processes may start at once on an empty
+ * DATA_DIR (two app instances, the app and the station launcher): the file appears whole or not at
+ * all (written aside, then linked), and every one of them reads the one that won.
+ */
+function randomKeyFile(file: string): string {
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     const aside = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
