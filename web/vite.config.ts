@@ -7,6 +7,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { HOME_HTML, PRECOMPRESSED, VARIANTS } from "./scripts/precompressed.mjs";
+import { schemaFreeRoutes } from "./scripts/schema-free-routes.ts";
 import { HOME_COPY } from "./src/features/home/content.ts";
 
 const api = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
@@ -125,7 +126,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildVersionFile(), precompressAssets()],
+  plugins: [react(), schemaFreeRoutes(), buildVersionFile(), precompressAssets()],
   define: {
     "import.meta.env.VITE_BUILD_VERSION": JSON.stringify(buildVersion),
   },
@@ -143,6 +144,15 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 800,
     modulePreload: false,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts build their zod schemas as their modules load (`z.object(...)` at the top
+        // level), for the server and the tests; the web reads a few (forms), and its route tables
+        // none (scripts/schema-free-routes.ts). Calls on `z` have no side effect: the schemas the
+        // web never reads are left out of its bundle instead of built on every page load.
+        manualPureFunctions: ["z"],
+      },
+    },
   },
   test: {
     // happy-dom: the same tests in about two thirds of jsdom's CPU time (a file that needs jsdom

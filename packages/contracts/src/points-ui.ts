@@ -1,4 +1,4 @@
-import { POINTS_LIMITS } from "./points.ts";
+import { ADMIN_DELTA_MAX_TEXT } from "./points.ts";
 
 /**
  * The screen texts of points on the web: the admin user dialog's points controls (admin spec 2,
@@ -11,7 +11,7 @@ export const POINTS_UI_TEXTS = {
   pointsLoading: "Loading points…",
   pointsLoadFailed: "Could not load this member's points",
   deltaLabel: "Points to add or remove",
-  deltaHelp: `A negative number removes points (at most ${POINTS_LIMITS.adminDeltaMax.toLocaleString("en-GB")} at once)`,
+  deltaHelp: `A negative number removes points (at most ${ADMIN_DELTA_MAX_TEXT} at once)`,
   apply: "Apply",
   excludedNote: "Left out of the scoreboard; the points still count.",
   // The member's own points in the chat room

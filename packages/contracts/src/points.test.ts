@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { adminPointsGrantSchema, POINTS_LIMITS, POINTS_MESSAGES, pointsPeriod } from "./points.ts";
+import {
+  ADMIN_DELTA_MAX_TEXT,
+  adminPointsGrantSchema,
+  POINTS_LIMITS,
+  POINTS_MESSAGES,
+  pointsPeriod,
+} from "./points.ts";
 import { stationParts } from "./station-time.ts";
 
 const LONDON = "Europe/London";
@@ -112,5 +118,9 @@ describe("the admin's grant", () => {
   it("refuses a number beyond the largest grant with its own message", () => {
     const r = adminPointsGrantSchema.safeParse({ delta: POINTS_LIMITS.adminDeltaMax + 1 });
     expect(r.error?.issues[0]?.message).toBe(POINTS_MESSAGES.deltaTooLarge);
+  });
+  it("writes the largest grant as en-GB does, without asking Intl at load", () => {
+    expect(ADMIN_DELTA_MAX_TEXT).toBe(POINTS_LIMITS.adminDeltaMax.toLocaleString("en-GB"));
+    expect(POINTS_MESSAGES.deltaTooLarge).toBe("Enter a number between -1,000,000 and 1,000,000");
   });
 });

@@ -22,6 +22,15 @@ export const POINTS_LIMITS = {
   adminDeltaMax: 1_000_000,
 } as const;
 
+/**
+ * `adminDeltaMax` as en-GB writes it ("1,000,000"), spelled out: a locale's first use (Intl) costs a
+ * slow phone tens of milliseconds, and these texts are built as the module loads on every page.
+ */
+export const ADMIN_DELTA_MAX_TEXT = String(POINTS_LIMITS.adminDeltaMax).replace(
+  /\B(?=(\d{3})+$)/g,
+  ",",
+);
+
 /** Why a ledger row exists (its `reason` column). */
 export const POINTS_REASONS = {
   chat: "chat",
@@ -41,7 +50,7 @@ export const POINTS_MESSAGES = {
   scoreboardFailed: "Failed to update scoreboard setting",
   scoreboardUpdated: ADMIN_TEXTS.settingUpdated,
   // This project's additions (the spec leaves these unnamed)
-  deltaTooLarge: `Enter a number between -${POINTS_LIMITS.adminDeltaMax.toLocaleString("en-GB")} and ${POINTS_LIMITS.adminDeltaMax.toLocaleString("en-GB")}`,
+  deltaTooLarge: `Enter a number between -${ADMIN_DELTA_MAX_TEXT} and ${ADMIN_DELTA_MAX_TEXT}`,
   excludeRequired: "Say whether the member is excluded from the scoreboard",
   userNotFound: AUTH_MESSAGES.userNotFound,
 } as const;

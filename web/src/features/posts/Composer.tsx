@@ -3,6 +3,7 @@ import CloseIcon from "@mui/icons-material/Close";
 import ImageOutlinedIcon from "@mui/icons-material/ImageOutlined";
 import { Alert, Box, Button, IconButton, Paper, Stack, TextField } from "@mui/material";
 import { useEffect, useId, useRef, useState } from "react";
+import { growingRows } from "../../ui/growing-rows.ts";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { UserAvatar } from "../../ui/UserAvatar.tsx";
 import { CharCounter } from "./CharCounter.tsx";
@@ -28,6 +29,9 @@ interface ComposerProps {
   placeholder?: string;
   onPosted?: (post: PostView) => void;
 }
+
+/** The post box: 2 rows, growing to 10 with the text. */
+const grow = growingRows(2, 10);
 
 /**
  * Writes a post: text up to 500 characters with a counter, an optional image (checked for type and
@@ -125,8 +129,7 @@ export function Composer({
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <TextField
             multiline
-            minRows={2}
-            maxRows={10}
+            {...grow}
             fullWidth
             placeholder={placeholder}
             value={text}
@@ -138,6 +141,7 @@ export function Composer({
               }
             }}
             slotProps={{
+              ...grow.slotProps,
               htmlInput: {
                 maxLength: POST_LIMITS.textMax,
                 "aria-label": "Post text",
