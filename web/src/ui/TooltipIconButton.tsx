@@ -1,8 +1,17 @@
 import { IconButton, type SxProps, Tooltip } from "@mui/material";
 import type { Theme } from "@mui/material/styles";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
-/** A small icon button named by its tooltip (the tooltip shows also while it is disabled). */
+/** Until the tooltip first opens, its popper is not rendered at all (see `TooltipIconButton`). */
+const NoPopper = () => null;
+const UNARMED = { popper: NoPopper };
+
+/**
+ * A small icon button named by its tooltip (the tooltip shows also while it is disabled). A closed
+ * tooltip shows nothing, yet MUI renders its popper's styled parts on every render: a screen with
+ * twenty of these paid for eighty styled components. The popper is left out until the tooltip opens
+ * the first time (hover, keyboard focus, long press), then it is MUI's own from there on.
+ */
 export function TooltipIconButton({
   label,
   onClick,
@@ -21,8 +30,13 @@ export function TooltipIconButton({
   sx?: SxProps<Theme>;
   children: ReactNode;
 }) {
+  const [armed, setArmed] = useState(false);
   return (
-    <Tooltip title={label}>
+    <Tooltip
+      title={label}
+      slots={armed ? undefined : UNARMED}
+      onOpen={armed ? undefined : () => setArmed(true)}
+    >
       <span>
         <IconButton
           aria-label={label}
