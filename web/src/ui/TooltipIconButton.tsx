@@ -1,17 +1,31 @@
-import { IconButton, type SxProps, Tooltip } from "@mui/material";
+import { IconButton, type SxProps, Tooltip, type TooltipProps } from "@mui/material";
 import type { Theme } from "@mui/material/styles";
 import { type ReactNode, useState } from "react";
 
-/** Until the tooltip first opens, its popper is not rendered at all (see `TooltipIconButton`). */
 const NoPopper = () => null;
 const UNARMED = { popper: NoPopper };
 
 /**
- * A small icon button named by its tooltip (the tooltip shows also while it is disabled). A closed
- * tooltip shows nothing, yet MUI renders its popper's styled parts on every render: a screen with
- * twenty of these paid for eighty styled components. The popper is left out until the tooltip opens
- * the first time (hover, keyboard focus, long press), then it is MUI's own from there on.
+ * MUI's tooltip, without its popper until it first opens (hover, keyboard focus, long press): a
+ * closed tooltip shows nothing, yet MUI renders its popper's styled parts on every render (twice at
+ * mount), and a screen with twenty tooltips paid for eighty styled components. From the first
+ * opening on it is MUI's tooltip as it is.
  */
+export function LazyTooltip({ onOpen, ...props }: Omit<TooltipProps, "slots">) {
+  const [armed, setArmed] = useState(false);
+  return (
+    <Tooltip
+      {...props}
+      slots={armed ? undefined : UNARMED}
+      onOpen={(event) => {
+        setArmed(true);
+        onOpen?.(event);
+      }}
+    />
+  );
+}
+
+/** A small icon button named by its tooltip (the tooltip shows also while it is disabled). */
 export function TooltipIconButton({
   label,
   onClick,
@@ -30,13 +44,8 @@ export function TooltipIconButton({
   sx?: SxProps<Theme>;
   children: ReactNode;
 }) {
-  const [armed, setArmed] = useState(false);
   return (
-    <Tooltip
-      title={label}
-      slots={armed ? undefined : UNARMED}
-      onOpen={armed ? undefined : () => setArmed(true)}
-    >
+    <LazyTooltip title={label}>
       <span>
         <IconButton
           aria-label={label}
@@ -49,6 +58,6 @@ export function TooltipIconButton({
           {children}
         </IconButton>
       </span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
