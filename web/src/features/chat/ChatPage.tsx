@@ -92,18 +92,18 @@ export { kickDestination, mentionsBan } from "../auth/ban-record.ts";
  * The room's screen mounts in steps, each rendered and committed in a task of its own after the
  * step before has been committed: a phone's CPU is busy for a second with all of it in one go, and
  * nothing answers meanwhile (Lighthouse's Total Blocking Time). What the member looks at comes first:
- * the chat box, its messages and composer, the header's buttons, then the welcome dialog, the side
- * panel and the dialogs that open later. In tests (`act`) every step runs at once.
+ * the chat box's header whole (what is below it mounts after it, so nothing moves when its buttons
+ * wrap onto a second row), the messages, the composer, then the welcome dialog, the side panel and
+ * the dialogs that open later. In tests (`act`) every step runs at once.
  */
 const STEP = {
-  messages: 1,
-  composer: 2,
-  headerButtons: 3,
-  features: 4,
-  rules: 5,
-  sidePanel: 6,
-  dialogs: 7,
-  overlays: 8,
+  header: 1,
+  messages: 2,
+  composer: 3,
+  rules: 4,
+  sidePanel: 5,
+  dialogs: 6,
+  overlays: 7,
 } as const;
 const LAST_STEP = STEP.overlays;
 
@@ -242,15 +242,12 @@ const ChatHeader = memo(function ChatHeader({
   onFullScreen,
   onUsers,
   onSchedule,
-  buttons,
-  features,
+  whole,
 }: {
   me: UserData;
   mobile: boolean;
-  /** The room's own buttons are mounted (`STEP`). */
-  buttons: boolean;
-  /** The features' items are mounted (`STEP`). */
-  features: boolean;
+  /** The features' items and the room's buttons are mounted, not only the title (`STEP`). */
+  whole: boolean;
   fontScale: number;
   fullScreen: boolean;
   usersOpen: boolean;
@@ -278,8 +275,8 @@ const ChatHeader = memo(function ChatHeader({
       <Typography variant="h6" component="h1" sx={{ fontWeight: 800, mr: "auto" }}>
         {CHAT_TEXTS.pageTitle}
       </Typography>
-      {features && <FeaturePlace place="header" me={me} mobile={mobile} />}
-      {buttons && (
+      {whole && <FeaturePlace place="header" me={me} mobile={mobile} />}
+      {whole && (
         <>
           <AnnouncementButton size="small" />
           <NameTagCustomizerButton size="small" />
@@ -525,7 +522,7 @@ export function ChatRoomView({
           : {}),
       }}
     >
-      {step >= STEP.features && <FeaturePlace place="stage" me={me} mobile={mobile} />}
+      {step >= STEP.header && <FeaturePlace place="stage" me={me} mobile={mobile} />}
       <ChatHeader
         me={me}
         mobile={mobile}
@@ -536,13 +533,12 @@ export function ChatRoomView({
         onFullScreen={toggleFullScreen}
         onUsers={toggleUsers}
         onSchedule={openSchedule}
-        buttons={step >= STEP.headerButtons}
-        features={step >= STEP.features}
+        whole={step >= STEP.header}
       />
-      <ConnectionStatus />
+      {step >= STEP.messages && <ConnectionStatus />}
       {step >= STEP.messages && <RoomUpNext />}
       {step >= STEP.messages && <IncomingAnnouncement />}
-      {step >= STEP.features && <FeaturePlace place="banner" me={me} mobile={mobile} />}
+      {step >= STEP.messages && <FeaturePlace place="banner" me={me} mobile={mobile} />}
       <Box sx={{ position: "relative", flex: 1, minHeight: 0, display: "flex" }}>
         {step >= STEP.messages && (
           <>
