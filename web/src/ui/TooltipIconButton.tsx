@@ -1,6 +1,29 @@
-import { IconButton, type SxProps, Tooltip } from "@mui/material";
+import { IconButton, type SxProps, Tooltip, type TooltipProps } from "@mui/material";
 import type { Theme } from "@mui/material/styles";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+
+const NoPopper = () => null;
+const UNARMED = { popper: NoPopper };
+
+/**
+ * MUI's tooltip, without its popper until it first opens (hover, keyboard focus, long press): a
+ * closed tooltip shows nothing, yet MUI renders its popper's styled parts on every render (twice at
+ * mount), and a screen with twenty tooltips paid for eighty styled components. From the first
+ * opening on it is MUI's tooltip as it is.
+ */
+export function LazyTooltip({ onOpen, ...props }: Omit<TooltipProps, "slots">) {
+  const [armed, setArmed] = useState(false);
+  return (
+    <Tooltip
+      {...props}
+      slots={armed ? undefined : UNARMED}
+      onOpen={(event) => {
+        setArmed(true);
+        onOpen?.(event);
+      }}
+    />
+  );
+}
 
 /** A small icon button named by its tooltip (the tooltip shows also while it is disabled). */
 export function TooltipIconButton({
@@ -22,7 +45,7 @@ export function TooltipIconButton({
   children: ReactNode;
 }) {
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <span>
         <IconButton
           aria-label={label}
@@ -35,6 +58,6 @@ export function TooltipIconButton({
           {children}
         </IconButton>
       </span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -73,8 +73,12 @@ function useDockHeight(enabled: boolean): number {
     const dock = enabled ? document.getElementById("player-dock") : null;
     if (!dock) return;
     const update = () => setHeight(dock.offsetHeight);
-    update();
-    if (typeof ResizeObserver === "undefined") return;
+    if (typeof ResizeObserver === "undefined") {
+      update();
+      return;
+    }
+    // The observer reports the dock's size once the page has been laid out (and on each change):
+    // reading it here, in the mount's task, would lay the whole new page out in that task.
     const observer = new ResizeObserver(update);
     observer.observe(dock);
     return () => observer.disconnect();
@@ -83,6 +87,42 @@ function useDockHeight(enabled: boolean): number {
 }
 
 export { kickDestination, mentionsBan } from "../auth/ban-record.ts";
+
+/**
+ * The room's screen mounts in steps, each rendered and committed in a task of its own after the
+ * step before has been committed: a phone's CPU is busy for a second with all of it in one go, and
+ * nothing answers meanwhile (Lighthouse's Total Blocking Time). What the member looks at comes first:
+ * the chat box's header whole (what is below it mounts after it, so nothing moves when its buttons
+ * wrap onto a second row), the messages, the composer, then the welcome dialog, the side panel and
+ * the dialogs that open later. In tests (`act`) every step runs at once.
+ */
+const STEP = {
+  header: 1,
+  messages: 2,
+  composer: 3,
+  rules: 4,
+  sidePanel: 5,
+  dialogs: 6,
+  overlays: 7,
+} as const;
+const LAST_STEP = STEP.overlays;
+
+/** Under `act` (the unit tests) the screen mounts whole, as before. */
+const mountsWhole = () =>
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true;
+
+function useMountStep(): number {
+  const [step, setStep] = useState(() => (mountsWhole() ? LAST_STEP : 0));
+  useEffect(() => {
+    if (step >= LAST_STEP) return;
+    // A task of its own: an update made in the effect would be rendered in the same task when the
+    // room's events keep React busy, and a transition's render would be redone at once whenever one
+    // of the room's stores changed meanwhile.
+    const timer = setTimeout(() => setStep(step + 1), 0);
+    return () => clearTimeout(timer);
+  }, [step]);
+  return step;
+}
 
 /** A button of the chat box's header. */
 const HeaderButton = (props: Omit<ComponentProps<typeof TooltipIconButton>, "sx">) => (
@@ -202,9 +242,12 @@ const ChatHeader = memo(function ChatHeader({
   onFullScreen,
   onUsers,
   onSchedule,
+  whole,
 }: {
   me: UserData;
   mobile: boolean;
+  /** The features' items and the room's buttons are mounted, not only the title (`STEP`). */
+  whole: boolean;
   fontScale: number;
   fullScreen: boolean;
   usersOpen: boolean;
@@ -232,45 +275,49 @@ const ChatHeader = memo(function ChatHeader({
       <Typography variant="h6" component="h1" sx={{ fontWeight: 800, mr: "auto" }}>
         {CHAT_TEXTS.pageTitle}
       </Typography>
-      <FeaturePlace place="header" me={me} mobile={mobile} />
-      <AnnouncementButton size="small" />
-      <NameTagCustomizerButton size="small" />
-      <TrackIdButton />
-      <HeaderButton label={CHAT_TEXTS.schedule} onClick={onSchedule}>
-        <EventNoteIcon />
-      </HeaderButton>
-      <HeaderButton
-        label={CHAT_TEXTS.fontSmaller}
-        onClick={() => onFont(-1)}
-        disabled={fontScale <= CHAT_LIMITS.fontScaleMin}
-      >
-        <TextDecreaseIcon />
-      </HeaderButton>
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        aria-label={CHAT_TEXTS.fontScale(fontScale)}
-        sx={{ minWidth: 34, textAlign: "center", display: { xs: "none", sm: "block" } }}
-      >
-        {Math.round(clampFontScale(fontScale) * 100)}%
-      </Typography>
-      <HeaderButton
-        label={CHAT_TEXTS.fontLarger}
-        onClick={() => onFont(1)}
-        disabled={fontScale >= CHAT_LIMITS.fontScaleMax}
-      >
-        <TextIncreaseIcon />
-      </HeaderButton>
-      {!mobile && (
-        <HeaderButton
-          label={fullScreen ? CHAT_TEXTS.exitFullScreen : CHAT_TEXTS.fullScreen}
-          onClick={onFullScreen}
-          pressed={fullScreen}
-        >
-          {fullScreen ? <CloseFullscreenIcon /> : <OpenInFullIcon />}
-        </HeaderButton>
+      {whole && <FeaturePlace place="header" me={me} mobile={mobile} />}
+      {whole && (
+        <>
+          <AnnouncementButton size="small" />
+          <NameTagCustomizerButton size="small" />
+          <TrackIdButton />
+          <HeaderButton label={CHAT_TEXTS.schedule} onClick={onSchedule}>
+            <EventNoteIcon />
+          </HeaderButton>
+          <HeaderButton
+            label={CHAT_TEXTS.fontSmaller}
+            onClick={() => onFont(-1)}
+            disabled={fontScale <= CHAT_LIMITS.fontScaleMin}
+          >
+            <TextDecreaseIcon />
+          </HeaderButton>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            aria-label={CHAT_TEXTS.fontScale(fontScale)}
+            sx={{ minWidth: 34, textAlign: "center", display: { xs: "none", sm: "block" } }}
+          >
+            {Math.round(clampFontScale(fontScale) * 100)}%
+          </Typography>
+          <HeaderButton
+            label={CHAT_TEXTS.fontLarger}
+            onClick={() => onFont(1)}
+            disabled={fontScale >= CHAT_LIMITS.fontScaleMax}
+          >
+            <TextIncreaseIcon />
+          </HeaderButton>
+          {!mobile && (
+            <HeaderButton
+              label={fullScreen ? CHAT_TEXTS.exitFullScreen : CHAT_TEXTS.fullScreen}
+              onClick={onFullScreen}
+              pressed={fullScreen}
+            >
+              {fullScreen ? <CloseFullscreenIcon /> : <OpenInFullIcon />}
+            </HeaderButton>
+          )}
+          {mobile && <UsersButton open={usersOpen} onToggle={onUsers} />}
+        </>
       )}
-      {mobile && <UsersButton open={usersOpen} onToggle={onUsers} />}
     </Box>
   );
 });
@@ -392,6 +439,7 @@ export function ChatRoomView({
   const served = useUpdateCheck();
 
   const client = useChatRoom(socketFactory, me._id);
+  const step = useMountStep();
 
   useRoomNotices(client, { meId: me._id, onDuplicate: setSession, leave });
 
@@ -474,7 +522,7 @@ export function ChatRoomView({
           : {}),
       }}
     >
-      <FeaturePlace place="stage" me={me} mobile={mobile} />
+      {step >= STEP.header && <FeaturePlace place="stage" me={me} mobile={mobile} />}
       <ChatHeader
         me={me}
         mobile={mobile}
@@ -485,29 +533,36 @@ export function ChatRoomView({
         onFullScreen={toggleFullScreen}
         onUsers={toggleUsers}
         onSchedule={openSchedule}
+        whole={step >= STEP.header}
       />
-      <ConnectionStatus />
-      <RoomUpNext />
-      <IncomingAnnouncement />
-      <FeaturePlace place="banner" me={me} mobile={mobile} />
+      {step >= STEP.messages && <ConnectionStatus />}
+      {step >= STEP.messages && <RoomUpNext />}
+      {step >= STEP.messages && <IncomingAnnouncement />}
+      {step >= STEP.messages && <FeaturePlace place="banner" me={me} mobile={mobile} />}
       <Box sx={{ position: "relative", flex: 1, minHeight: 0, display: "flex" }}>
-        <RoomWelcomeToasts />
-        <RoomMessages
-          meId={me._id}
-          meName={me.username}
-          fontScale={fontScale}
-          onLike={onLike}
-          onReply={setReplyTo}
-          onOpenImage={onOpenImage}
-        />
+        {step >= STEP.messages && (
+          <>
+            <RoomWelcomeToasts />
+            <RoomMessages
+              meId={me._id}
+              meName={me.username}
+              fontScale={fontScale}
+              onLike={onLike}
+              onReply={setReplyTo}
+              onOpenImage={onOpenImage}
+            />
+          </>
+        )}
       </Box>
-      <RoomComposer
-        meId={me._id}
-        replyTo={replyTo}
-        onCancelReply={cancelReply}
-        onSend={send}
-        onError={showError}
-      />
+      {step >= STEP.composer && (
+        <RoomComposer
+          meId={me._id}
+          replyTo={replyTo}
+          onCancelReply={cancelReply}
+          onSend={send}
+          onError={showError}
+        />
+      )}
     </Paper>
   );
 
@@ -515,7 +570,7 @@ export function ChatRoomView({
     <ChatRoomContext value={client}>
       <Box sx={{ display: "flex", gap: 2, height, minHeight: 360, p: popup ? 1 : 0 }}>
         {chatBox}
-        {!mobile && (
+        {!mobile && step >= STEP.sidePanel && (
           <Paper
             component="aside"
             aria-label={CHAT_TEXTS.users}
@@ -524,7 +579,7 @@ export function ChatRoomView({
             <SidePanel me={me} mobile={mobile} />
           </Paper>
         )}
-        {mobile && (
+        {mobile && step >= STEP.sidePanel && (
           <Drawer
             anchor="right"
             open={usersOpen}
@@ -538,24 +593,28 @@ export function ChatRoomView({
             <SidePanel me={me} mobile={mobile} onClose={closeUsers} />
           </Drawer>
         )}
-        <ImageViewer
-          open={!!viewer}
-          src={viewer?.src ?? ""}
-          alt={viewer?.alt ?? ""}
-          onClose={() => setViewer(null)}
-        />
-        <ScheduleDialog open={scheduleOpen} onClose={() => setScheduleOpen(false)} />
-        <MessageDialog
-          value={session}
-          onClose={() => {
-            setSession(null);
-            navigate(PATHS.root);
-          }}
-        />
-        <FloatingPmWindow />
-        <UpdateDialog served={served} />
-        <RulesDialog />
-        <FeaturePlace place="overlay" me={me} mobile={mobile} />
+        {step >= STEP.dialogs && (
+          <>
+            <ImageViewer
+              open={!!viewer}
+              src={viewer?.src ?? ""}
+              alt={viewer?.alt ?? ""}
+              onClose={() => setViewer(null)}
+            />
+            <ScheduleDialog open={scheduleOpen} onClose={() => setScheduleOpen(false)} />
+            <MessageDialog
+              value={session}
+              onClose={() => {
+                setSession(null);
+                navigate(PATHS.root);
+              }}
+            />
+            <FloatingPmWindow />
+            <UpdateDialog served={served} />
+          </>
+        )}
+        {step >= STEP.rules && <RulesDialog />}
+        {step >= STEP.overlays && <FeaturePlace place="overlay" me={me} mobile={mobile} />}
       </Box>
     </ChatRoomContext>
   );

@@ -8,17 +8,9 @@ import {
   isChatColour,
 } from "@airwave/contracts";
 import FormatColorTextIcon from "@mui/icons-material/FormatColorText";
-import {
-  Box,
-  Button,
-  IconButton,
-  Popover,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Box, Button, IconButton, Popover, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, useId, useState } from "react";
+import { LazyTooltip } from "../../ui/TooltipIconButton.tsx";
 import { loadRecentColours, rememberColour } from "./preferences.ts";
 
 function Swatch({
@@ -96,7 +88,7 @@ export function ColourPicker({
 
   return (
     <>
-      <Tooltip title={CHAT_TEXTS.textColour}>
+      <LazyTooltip title={CHAT_TEXTS.textColour}>
         <span>
           <IconButton
             aria-label={CHAT_TEXTS.textColour}
@@ -120,7 +112,7 @@ export function ColourPicker({
             </Box>
           </IconButton>
         </span>
-      </Tooltip>
+      </LazyTooltip>
       <Popover
         open={!!anchor}
         anchorEl={anchor}

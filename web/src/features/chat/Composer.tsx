@@ -25,7 +25,6 @@ import {
   ListItemText,
   Paper,
   TextField,
-  Tooltip,
   Typography,
 } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
@@ -42,7 +41,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { TooltipIconButton } from "../../ui/TooltipIconButton.tsx";
+import { LazyTooltip, TooltipIconButton } from "../../ui/TooltipIconButton.tsx";
 import { EmojiButton } from "../emoji/EmojiButton.tsx";
 import { gifKeys } from "../gifs/api.ts";
 import { GifDialog, type PickedGif } from "../gifs/GifDialog.tsx";
@@ -123,20 +122,20 @@ const ComposerTools = memo(function ComposerTools({
     <>
       <EmojiButton variant="chat" onPick={onEmoji} disabled={disabled} />
       <ColourPicker value={prefs.textcolor} onChange={onColour} disabled={disabled} />
-      <Tooltip title={CHAT_TEXTS.gif}>
+      <LazyTooltip title={CHAT_TEXTS.gif}>
         <span>
           <IconButton aria-label={CHAT_TEXTS.gif} onClick={onGif} disabled={disabled}>
             <GifBoxOutlinedIcon />
           </IconButton>
         </span>
-      </Tooltip>
-      <Tooltip title={CHAT_TEXTS.image}>
+      </LazyTooltip>
+      <LazyTooltip title={CHAT_TEXTS.image}>
         <span>
           <IconButton aria-label={CHAT_TEXTS.image} onClick={onImage} disabled={disabled}>
             <AddPhotoAlternateOutlinedIcon />
           </IconButton>
         </span>
-      </Tooltip>
+      </LazyTooltip>
       <FormatToggle
         label={CHAT_TEXTS.bold}
         pressed={!!bold}
@@ -231,7 +230,7 @@ const ComposerInput = memo(function ComposerInput({
           },
         }}
       />
-      <Tooltip title={CHAT_TEXTS.send}>
+      <LazyTooltip title={CHAT_TEXTS.send}>
         <span>
           <IconButton
             type="submit"
@@ -242,7 +241,7 @@ const ComposerInput = memo(function ComposerInput({
             <SendIcon />
           </IconButton>
         </span>
-      </Tooltip>
+      </LazyTooltip>
     </Box>
   );
 });

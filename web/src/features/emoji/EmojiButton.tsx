@@ -1,7 +1,8 @@
 import { EMOJI_MESSAGES } from "@airwave/contracts";
 import EmojiEmotionsOutlinedIcon from "@mui/icons-material/EmojiEmotionsOutlined";
-import { Box, CircularProgress, IconButton, Popover, Tooltip } from "@mui/material";
+import { Box, CircularProgress, IconButton, Popover } from "@mui/material";
 import { lazy, Suspense, useState } from "react";
+import { LazyTooltip } from "../../ui/TooltipIconButton.tsx";
 import { EMOJI_PICKER_SIZE } from "./picker-size.ts";
 
 const EmojiPicker = lazy(async () => ({
@@ -27,7 +28,7 @@ export function EmojiButton({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title={EMOJI_MESSAGES.openPicker}>
+      <LazyTooltip title={EMOJI_MESSAGES.openPicker}>
         <span>
           <IconButton
             aria-label={EMOJI_MESSAGES.openPicker}
@@ -38,7 +39,7 @@ export function EmojiButton({
             <EmojiEmotionsOutlinedIcon />
           </IconButton>
         </span>
-      </Tooltip>
+      </LazyTooltip>
       <Popover
         open={!!anchor}
         anchorEl={anchor}

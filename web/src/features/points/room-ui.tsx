@@ -7,9 +7,10 @@ import EmojiEventsOutlinedIcon from "@mui/icons-material/EmojiEventsOutlined";
 import HourglassTopIcon from "@mui/icons-material/HourglassTop";
 import HowToVoteOutlinedIcon from "@mui/icons-material/HowToVoteOutlined";
 import LeaderboardIcon from "@mui/icons-material/Leaderboard";
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from "@mui/material";
+import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { LazyTooltip } from "../../ui/TooltipIconButton.tsx";
 import { useRoomEvent } from "../chat/room/hooks.ts";
 import { defineRoomUi, type RoomUiProps } from "../chat/room/ui.ts";
 import { DjVotesDialog } from "../dj-votes/DjVotesDialog.tsx";
@@ -37,7 +38,7 @@ function PhoneMenu({
   const countdown = at ? monthCountdown(at.period, at.now) : null;
   return (
     <>
-      <Tooltip title={L.open}>
+      <LazyTooltip title={L.open}>
         <IconButton
           aria-label={L.open}
           aria-haspopup="menu"
@@ -49,7 +50,7 @@ function PhoneMenu({
         >
           <EmojiEventsOutlinedIcon />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Menu id={`${id}-m`} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem
           onClick={() => {
@@ -113,7 +114,7 @@ function PointsHeader({ me, mobile }: RoomUiProps) {
       ) : (
         <>
           <MonthCountdown />
-          <Tooltip title={L.open}>
+          <LazyTooltip title={L.open}>
             <IconButton
               aria-label={L.open}
               onClick={() => setOpen(true)}
@@ -122,7 +123,7 @@ function PointsHeader({ me, mobile }: RoomUiProps) {
             >
               <LeaderboardIcon />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         </>
       )}
       <LeaderboardDialog open={open} onClose={() => setOpen(false)} />
