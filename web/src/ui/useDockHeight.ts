@@ -11,8 +11,12 @@ export function useDockHeight(enabled = true): number {
     const dock = enabled ? document.getElementById("player-dock") : null;
     if (!dock) return;
     const update = () => setHeight(dock.offsetHeight);
-    update();
-    if (typeof ResizeObserver === "undefined") return;
+    if (typeof ResizeObserver === "undefined") {
+      update();
+      return;
+    }
+    // The observer reports the dock's size once the page has been laid out (and on each change):
+    // reading it here, in the mount's task, would lay the whole new page out in that task.
     const observer = new ResizeObserver(update);
     observer.observe(dock);
     return () => observer.disconnect();

@@ -38,6 +38,7 @@ import { CountBadge, countText } from "../../ui/CountBadge.tsx";
 import { type DialogMessage, MessageDialog } from "../../ui/MessageDialog.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
 import { TooltipIconButton } from "../../ui/TooltipIconButton.tsx";
+import { useDockHeight } from "../../ui/useDockHeight.ts";
 import { ImageViewer } from "../posts/ImageViewer.tsx";
 import { AnnouncementButton } from "./announcements/AnnouncementComposer.tsx";
 import { IncomingAnnouncement } from "./announcements/IncomingAnnouncement.tsx";
@@ -65,26 +66,6 @@ const USERS_BADGE_MAX = 999;
 /** A phone or tablet by its user agent (chat spec 9: mobile is 760 px or less, or a mobile agent). */
 export const isMobileUserAgent = (ua: string = globalThis.navigator?.userAgent ?? "") =>
   /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(ua);
-
-/** The height of the shell's bottom player dock (it grows when the radio player loads). */
-function useDockHeight(enabled: boolean): number {
-  const [height, setHeight] = useState(0);
-  useEffect(() => {
-    const dock = enabled ? document.getElementById("player-dock") : null;
-    if (!dock) return;
-    const update = () => setHeight(dock.offsetHeight);
-    if (typeof ResizeObserver === "undefined") {
-      update();
-      return;
-    }
-    // The observer reports the dock's size once the page has been laid out (and on each change):
-    // reading it here, in the mount's task, would lay the whole new page out in that task.
-    const observer = new ResizeObserver(update);
-    observer.observe(dock);
-    return () => observer.disconnect();
-  }, [enabled]);
-  return height;
-}
 
 export { kickDestination, mentionsBan } from "../auth/ban-record.ts";
 
