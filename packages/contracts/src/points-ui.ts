@@ -17,8 +17,8 @@ export const POINTS_UI_TEXTS = {
   // The member's own points in the chat room
   myPoints: (points: number) =>
     `${points.toLocaleString("en-GB")} ${Math.abs(points) === 1 ? "point" : "points"}`,
-  /** On a phone the chip shows the number alone (its label still says what it is). */
-  myPointsShort: (points: number) => points.toLocaleString("en-GB"),
+  /** On a phone the chip is short, but still says what the number is (issue 29: a bare number). */
+  myPointsShort: (points: number) => `${points.toLocaleString("en-GB")} pts`,
   myPointsLabel: (points: number) => `Your points this month: ${points.toLocaleString("en-GB")}`,
 } as const;
 

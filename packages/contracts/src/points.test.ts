@@ -7,6 +7,7 @@ import {
   POINTS_MESSAGES,
   pointsPeriod,
 } from "./points.ts";
+import { POINTS_UI_TEXTS } from "./points-ui.ts";
 import { stationParts } from "./station-time.ts";
 
 const LONDON = "Europe/London";
@@ -122,5 +123,12 @@ describe("the admin's grant", () => {
   it("writes the largest grant as en-GB does, without asking Intl at load", () => {
     expect(ADMIN_DELTA_MAX_TEXT).toBe(POINTS_LIMITS.adminDeltaMax.toLocaleString("en-GB"));
     expect(POINTS_MESSAGES.deltaTooLarge).toBe("Enter a number between -1,000,000 and 1,000,000");
+  });
+});
+
+describe("the member's points chip", () => {
+  it("says what the number is, also in its short form on a phone", () => {
+    expect(POINTS_UI_TEXTS.myPointsShort(1200)).toBe("1,200 pts");
+    expect(POINTS_UI_TEXTS.myPoints(1)).toBe("1 point");
   });
 });
