@@ -2,6 +2,7 @@ import {
   ADMIN_CHAT_SUBTABS,
   ADMIN_TABS,
   ADMIN_TEXTS,
+  CAMS_MESSAGES,
   CHAT_RULES,
   CHAT_TEXTS,
   PATHS,
@@ -117,6 +118,10 @@ for (const viewport of VIEWPORTS) {
       await page.goto(PATHS.chat);
       const rules = page.getByRole("dialog", { name: CHAT_RULES.title });
       await expect(rules).toBeVisible();
+      // The room mounts in steps: checked once every part is there, not while one is arriving.
+      await expect(page.getByTestId("chat-room")).toHaveAttribute("aria-busy", "false");
+      // ...and once the cams' status has come (the test app runs without Janus): Start cam settles.
+      await expect(page.getByText(CAMS_MESSAGES.offline).first()).toBeVisible();
       await expectAccessible(page, "chat room rules");
       await rules.getByRole("button", { name: CHAT_RULES.accept }).click();
       await expect(rules).toBeHidden();

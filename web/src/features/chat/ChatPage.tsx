@@ -549,7 +549,13 @@ export function ChatRoomView({
 
   return (
     <ChatRoomContext value={client}>
-      <Box sx={{ display: "flex", gap: 2, height, minHeight: 360, p: popup ? 1 : 0 }}>
+      <Box
+        // Busy while the room's parts still mount (in steps): assistive technology, and the
+        // accessibility test, wait for the whole room.
+        aria-busy={step < LAST_STEP}
+        data-testid="chat-room"
+        sx={{ display: "flex", gap: 2, height, minHeight: 360, p: popup ? 1 : 0 }}
+      >
         {chatBox}
         {!mobile && step >= STEP.sidePanel && (
           <Paper
