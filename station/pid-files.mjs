@@ -51,9 +51,32 @@ export function writePidFile(dir, name, pid, marker) {
 
 export const removePidFile = (dir, name) => rmSync(pidFile(dir, name), { force: true });
 
-/** Sends SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone. */
+/**
+ * Whether the process that started at `startTime` has let go of everything it held. A thread-group
+ * leader shows as a zombie as soon as it exits, while its other threads may still be closing the
+ * shared file table (Janus's listening socket, seen in CI as "JANUS_WS_PORT is in use" right after
+ * stopping a leftover): it is gone only once no thread of it is left.
+ */
+function released(pid, startTime) {
+  let stat;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return true;
+  }
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  if (fields[19] !== startTime) return true;
+  if (fields[0] !== "Z" && fields[0] !== "X") return false;
+  try {
+    return readdirSync(`/proc/${pid}/task`).length <= 1;
+  } catch {
+    return true;
+  }
+}
+
+/** Sends SIGTERM, then SIGKILL after `graceMs`; resolves once the process and its threads are gone. */
 async function stopPid(pid, startTime, graceMs) {
-  const gone = () => processStartTime(pid) !== startTime;
+  const gone = () => released(pid, startTime);
   for (const [signal, waitMs] of [
     ["SIGTERM", graceMs],
     ["SIGKILL", 5000],
