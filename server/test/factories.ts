@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { hash } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { ipBans } from "../src/features/auth/schema.ts";
 import { createUser } from "../src/features/auth/service.ts";
@@ -7,6 +8,22 @@ import { type UserRow, users } from "../src/features/users/schema.ts";
 import type { DbOrTx } from "../src/platform/db/index.ts";
 
 export const DEFAULT_TEST_PASSWORD = "correct-horse-42";
+
+/**
+ * Members made by the factories store an argon2id hash of the lowest cost (8 KiB, one pass) made
+ * once per password: the app verifies whatever cost a hash names, so they sign in as usual, and the
+ * suite does not spend the OWASP cost (about 25 ms a hash, again a sign-in) on each of its members.
+ * Accounts the tests register through the API are hashed at the real cost.
+ */
+const cheapHashes = new Map<string, Promise<string>>();
+const cheapHash = (password: string) => {
+  let stored = cheapHashes.get(password);
+  if (!stored) {
+    stored = hash(password, { memoryCost: 8, timeCost: 1, parallelism: 1 });
+    cheapHashes.set(password, stored);
+  }
+  return stored;
+};
 
 let seq = 0;
 const unique = () =>
@@ -28,11 +45,11 @@ export async function buildUser(
     email,
     ...columns
   } = overrides;
-  let user = await createUser(db, {
-    username,
-    email: email ?? `${username.toLowerCase()}@example.test`,
-    password,
-  });
+  let user = await createUser(
+    db,
+    { username, email: email ?? `${username.toLowerCase()}@example.test`, password },
+    cheapHash,
+  );
   if (Object.keys(columns).length > 0) {
     const [row] = await db.update(users).set(columns).where(eq(users.id, user.id)).returning();
     if (row) user = row;

@@ -36,10 +36,12 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 export async function createUser(
   db: DbOrTx,
   input: RegisterInput & { role?: string },
+  /** Turns the password into its stored hash (the test factories pass a cheaper one). */
+  hash: (password: string) => Promise<string> = hashPassword,
 ): Promise<UserRow> {
   if (await findUserByUsername(db, input.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
   if (await findUserByEmail(db, input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hash(input.password);
   try {
     const [row] = await db
       .insert(users)
