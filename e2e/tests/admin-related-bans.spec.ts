@@ -178,6 +178,7 @@ test("on a phone the ban dialog with many related accounts warns, fits the width
   await page.setViewportSize({ width: 390, height: 844 });
   try {
     await openUsersTab(page);
+    await expect(page.getByRole("table", { name: T.title }).getByRole("row").nth(2)).toBeAttached();
     await screenshot(page, "admin-users-phone-390", { fullPage: false });
 
     const { confirm } = await openBanDialog(page, target.username);

@@ -118,7 +118,7 @@ export const ADMIN_USERS_TEXTS = {
   accountSection: "Account",
   banTitle: (username: string) => `Ban ${username}?`,
   banText:
-    "The account is banned at once: every session ends and the chat connection closes. The related accounts left checked below (other members who signed in from the same IP address) are banned with it, and are told they were banned together with another account, not this reason.",
+    "Every session of the account ends and its chat connection closes at once. Related accounts (members who signed in from the same IP address) left checked are banned with it; they are told they were banned together with another account, not this reason.",
   relatedBanned: "Also ban these related accounts:",
   noRelated: "No related accounts.",
   adminsSkipped: "Admin accounts sharing an IP are never banned.",
