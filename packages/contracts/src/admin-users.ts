@@ -301,7 +301,9 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export const adminUserAnswerSchema = z.object({ message: z.string(), user: adminUserViewSchema });
 
 /** POST unban: the text, the user after, and every username unbanned (the user first). */
-export const adminUnbanAnswerSchema = adminUserAnswerSchema.extend({ unbanned: z.array(z.string()) });
+export const adminUnbanAnswerSchema = adminUserAnswerSchema.extend({
+  unbanned: z.array(z.string()),
+});
 
 export const adminBanAnswerSchema = z.object({
   message: z.string(),

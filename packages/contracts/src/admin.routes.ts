@@ -30,9 +30,9 @@ import {
   adminUserDjSchema,
   adminUserParamsSchema,
   adminUserRoleSchema,
-  adminUserUnbanSchema,
   adminUsersPageSchema,
   adminUsersQuerySchema,
+  adminUserUnbanSchema,
 } from "./admin-users.ts";
 import { registrationSwitchSchema } from "./auth.ts";
 import { POST_MESSAGES } from "./posts.ts";
@@ -135,7 +135,8 @@ export const ADMIN_ROUTES = /* @__PURE__ */ defineRoutes("admin", {
     method: "POST",
     path: pattern(ADMIN_API.userUnban),
     access: "admin",
-    summary: "Lift a member's ban, and those of the accounts banned with it that are chosen (Admin)",
+    summary:
+      "Lift a member's ban, and those of the accounts banned with it that are chosen (Admin)",
     params: adminUserParamsSchema,
     body: adminUserUnbanSchema,
     response: adminUnbanAnswerSchema,

@@ -1,16 +1,10 @@
-import {
-  AUTH_MESSAGES,
-  type BanReason,
-  CHAT_MESSAGES,
-  type ForceKickEvent,
-} from "@airwave/contracts";
+import { type BanReason, CHAT_MESSAGES, type ForceKickEvent } from "@airwave/contracts";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { memberBanReason } from "../../platform/identity/bans.ts";
 import { sqlHasRole } from "../../platform/identity/roles.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { ipBans } from "./schema.ts";
-
-import { memberBanReason } from "../../platform/identity/bans.ts";
 
 export { isAccountBanActive, memberBanReason } from "../../platform/identity/bans.ts";
 

@@ -41,7 +41,9 @@ export function UnbanDialog({
         </>
       }
     >
-      <DialogContentText sx={{ mb: bannedWith.length > 0 ? 2 : 0 }}>{T.unbanText}</DialogContentText>
+      <DialogContentText sx={{ mb: bannedWith.length > 0 ? 2 : 0 }}>
+        {T.unbanText}
+      </DialogContentText>
       {bannedWith.length > 0 ? (
         <AccountChecklist
           label={T.unbanAlso}

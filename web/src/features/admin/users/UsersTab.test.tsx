@@ -1,6 +1,6 @@
 import {
-  ADMIN_USERS_LIMITS,
   ADMIN_DELETE_MESSAGES,
+  ADMIN_USERS_LIMITS,
   type AdminUserDetail,
   type AdminUserView,
   IP_BAN_MESSAGES,
