@@ -118,6 +118,7 @@ test("the admin bans ben with ann but not cat: ann's /banned says she was banned
     await catBox.uncheck();
     await expect(confirm.getByText(T.relatedChecked(1, 2))).toBeVisible();
     await confirm.getByLabel(T.banReasonLabel).fill("Tour ban test");
+    await page.mouse.move(0, 0); // no hover on a row in the picture
     await screenshot(page, "ban-dialog-1280", { fullPage: false });
     await confirm.getByRole("button", { name: T.banConfirm }).click();
     await expect(page.getByText(M.banned, { exact: true })).toBeVisible();
