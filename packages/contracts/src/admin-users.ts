@@ -19,6 +19,13 @@ export const ADMIN_USERS_LIMITS = {
   searchMax: 100,
   /** How long the search box waits after the last keystroke before asking the server. */
   searchDebounceMs: 300,
+  /**
+   * The ban confirmation warns from this many related accounts on: more than a household or a
+   * flat-share behind one address usually means a shared network (school, office, mobile carrier).
+   */
+  relatedWarnAt: 5,
+  /** At most this many account ids in one ban's or unban's list (more is refused, not cut). */
+  idsMax: 500,
 } as const;
 
 export const ADMIN_USER_ROLES = ASSIGNABLE_ROLES;
@@ -64,6 +71,11 @@ export const ADMIN_USERS_MESSAGES = {
   resetLimited: `This account was sent ${AUTH_LIMITS.resetMailsPerHour} reset e-mails within the hour: try again later`,
   mailDown: "The e-mail could not be sent",
   invalidPage: "Page must be a whole number of at least 1",
+  relatedInvalid:
+    "Some of the chosen accounts are not related accounts of this user that can be banned: reload the user and try again",
+  unbanWithInvalid:
+    "Some of the chosen accounts were not banned together with this user: reload the user and try again",
+  idsInvalid: "The list of accounts is not valid",
 } as const;
 
 /** Every label of the tab and its dialogs. */
@@ -106,10 +118,19 @@ export const ADMIN_USERS_TEXTS = {
   accountSection: "Account",
   banTitle: (username: string) => `Ban ${username}?`,
   banText:
-    "The account is banned at once: every session ends and the chat connection closes. Related accounts (other members who signed in from the same IP address) are banned with it.",
-  relatedBanned: "Banned with them:",
+    "Every session of the account ends and its chat connection closes at once. Related accounts (members who signed in from the same IP address) left checked are banned with it; they are told they were banned together with another account, not this reason.",
+  relatedBanned: "Also ban these related accounts:",
   noRelated: "No related accounts.",
   adminsSkipped: "Admin accounts sharing an IP are never banned.",
+  relatedLastLogin: (when: string) => `Last login ${when}`,
+  relatedNoLogin: "No sign-in time recorded",
+  relatedShared: (ips: readonly string[]) => `Same address: ${ips.join(", ")}`,
+  relatedAlreadyBanned: "Already banned",
+  relatedAdmin: "Admin, never banned",
+  relatedWarning: (n: number) =>
+    `${n} accounts share an address with this user. A shared network (a school, an office, a mobile carrier) can put strangers on one address: check each one before banning.`,
+  relatedChecked: (checked: number, total: number) => `${checked} of ${total} checked`,
+  bannedWith: "Banned together with",
   banReasonLabel: "Reason (optional)",
   banLengthLabel: "Ban length",
   banLengthPermanent: "Until unbanned",
@@ -118,6 +139,7 @@ export const ADMIN_USERS_TEXTS = {
   unbanTitle: (username: string) => `Unban ${username}?`,
   unbanText: "The account gets the role user back and can sign in again.",
   unbanConfirm: "Unban",
+  unbanAlso: "Also unban the accounts banned together with it:",
   resetTitle: "Send a password-reset e-mail?",
   resetText: (email: string) => `A reset link valid for one hour is sent to ${email}.`,
   resetConfirm: "Send",
@@ -186,6 +208,18 @@ export const adminUserRoleSchema = z.object({
 /** POST ADMIN_API.userDj(id) */
 export const adminUserDjSchema = z.object({ isDj: z.boolean() });
 
+/** A list of account ids a ban or an unban also acts on; checked against the database, never trusted. */
+const accountIdsSchema = z
+  .array(
+    z
+      .string(ADMIN_USERS_MESSAGES.idsInvalid)
+      .trim()
+      .min(1, ADMIN_USERS_MESSAGES.idsInvalid)
+      .max(100, ADMIN_USERS_MESSAGES.idsInvalid),
+    ADMIN_USERS_MESSAGES.idsInvalid,
+  )
+  .max(ADMIN_USERS_LIMITS.idsMax, ADMIN_USERS_MESSAGES.idsInvalid);
+
 /** POST ADMIN_API.userBan(id): an optional reason and an optional end in the future. */
 export const adminUserBanSchema = z.object({
   reason: z
@@ -198,8 +232,18 @@ export const adminUserBanSchema = z.object({
     .pipe(z.iso.datetime({ offset: true, error: ADMIN_USERS_MESSAGES.banExpiryInvalid }))
     .refine((v) => Date.parse(v) > Date.now(), ADMIN_USERS_MESSAGES.banExpiryInvalid)
     .nullish(),
+  /**
+   * The related accounts to ban with the user (the boxes left checked). Each must share a login IP
+   * with the user, not be an Admin and not be banned already, or nothing is written (400). Left out,
+   * every such related account is banned (admin spec 2: "these are banned too").
+   */
+  relatedIds: accountIdsSchema.optional(),
 });
 export type AdminUserBanInput = z.input<typeof adminUserBanSchema>;
+
+/** POST ADMIN_API.userUnban(id): the accounts banned together with this one to unban too. */
+export const adminUserUnbanSchema = z.object({ alsoIds: accountIdsSchema.optional() });
+export type AdminUserUnbanInput = z.input<typeof adminUserUnbanSchema>;
 
 /** A user as the admin sees them (admin spec 3). Never the password hash. */
 export const adminUserViewSchema = z.object({
@@ -217,6 +261,8 @@ export const adminUserViewSchema = z.object({
   bannedAt: z.string().nullable(),
   banReason: z.string().nullable(),
   banExpiresAt: z.string().nullable(),
+  /** The username of the account whose ban this one came with (a related account's ban), else null. */
+  bannedWith: z.string().nullable(),
   isDj: z.boolean(),
 });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
@@ -233,6 +279,12 @@ export const adminRelatedAccountSchema = z.object({
   id: z.string(),
   username: z.string(),
   role: z.string(),
+  /** When they last signed in (ISO), null when no sign-in time was recorded. */
+  lastLoginAt: z.string().nullable(),
+  /** The login addresses they share with the user. */
+  sharedIps: z.array(z.string()),
+  /** Their ban is in force already: the confirmation shows it and offers no box. */
+  banned: z.boolean(),
 });
 export type AdminRelatedAccount = z.infer<typeof adminRelatedAccountSchema>;
 
@@ -240,11 +292,18 @@ export const adminUserDetailSchema = z.object({
   user: adminUserViewSchema,
   /** Other users who share any login IP with this one. */
   relatedAccounts: z.array(adminRelatedAccountSchema),
+  /** The accounts still banned that were banned together with this one (its unban offers them). */
+  bannedWithThis: z.array(z.object({ id: z.string(), username: z.string() })),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 /** Creating a user, changing a role or the DJ status, lifting a ban: the text and the user after. */
 export const adminUserAnswerSchema = z.object({ message: z.string(), user: adminUserViewSchema });
+
+/** POST unban: the text, the user after, and every username unbanned (the user first). */
+export const adminUnbanAnswerSchema = adminUserAnswerSchema.extend({
+  unbanned: z.array(z.string()),
+});
 
 export const adminBanAnswerSchema = z.object({
   message: z.string(),

@@ -23,6 +23,7 @@ import {
 import {
   adminBanAnswerSchema,
   adminCreateUserSchema,
+  adminUnbanAnswerSchema,
   adminUserAnswerSchema,
   adminUserBanSchema,
   adminUserDetailSchema,
@@ -31,6 +32,7 @@ import {
   adminUserRoleSchema,
   adminUsersPageSchema,
   adminUsersQuerySchema,
+  adminUserUnbanSchema,
 } from "./admin-users.ts";
 import { registrationSwitchSchema } from "./auth.ts";
 import { POST_MESSAGES } from "./posts.ts";
@@ -124,7 +126,7 @@ export const ADMIN_ROUTES = /* @__PURE__ */ defineRoutes("admin", {
     method: "POST",
     path: pattern(ADMIN_API.userBan),
     access: "admin",
-    summary: "Ban a member and the accounts that share a login IP (Admin)",
+    summary: "Ban a member and the chosen accounts that share a login IP (Admin)",
     params: adminUserParamsSchema,
     body: adminUserBanSchema,
     response: adminBanAnswerSchema,
@@ -133,9 +135,11 @@ export const ADMIN_ROUTES = /* @__PURE__ */ defineRoutes("admin", {
     method: "POST",
     path: pattern(ADMIN_API.userUnban),
     access: "admin",
-    summary: "Lift a member's ban (Admin)",
+    summary:
+      "Lift a member's ban, and those of the accounts banned with it that are chosen (Admin)",
     params: adminUserParamsSchema,
-    response: adminUserAnswerSchema,
+    body: adminUserUnbanSchema,
+    response: adminUnbanAnswerSchema,
   },
   userResetEmail: {
     method: "POST",

@@ -84,6 +84,8 @@ export const AUTH_MESSAGES = {
   bannedIp: "Your IP address is associated with a banned account",
   bannedAccount: "Your account has been banned",
   bannedNoReason: "No reason provided",
+  /** The reason a related account is told: never the other account's ban reason (issue 29). */
+  bannedWithAnother: "Your account was banned together with another account on the same address.",
   bannedUnknownIp: "Unknown",
   bannedTitleBlacklist: "IP Blacklisted",
   bannedTitleIp: "IP Banned",

@@ -1,28 +1,31 @@
-import {
-  AUTH_MESSAGES,
-  type BanReason,
-  CHAT_MESSAGES,
-  type ForceKickEvent,
-} from "@airwave/contracts";
+import { type BanReason, CHAT_MESSAGES, type ForceKickEvent } from "@airwave/contracts";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import { memberBanReason } from "../../platform/identity/bans.ts";
 import { sqlHasRole } from "../../platform/identity/roles.ts";
 import { type UserRow, users } from "../users/schema.ts";
 import { ipBans } from "./schema.ts";
 
-export { isAccountBanActive } from "../../platform/identity/bans.ts";
+export { isAccountBanActive, memberBanReason } from "../../platform/identity/bans.ts";
 
 /**
  * The columns an account ban sets (admin and chat bans alike): role banned, the reason, the end and
  * who banned, keeping the role held before (a second ban of a banned member keeps the first one's).
+ * `with`: for a related account banned along with another, that account's id (else a ban of its own).
  */
-export const banColumns = (ban: { reason: string | null; expiresAt: Date | null; by: string }) => ({
+export const banColumns = (ban: {
+  reason: string | null;
+  expiresAt: Date | null;
+  by: string;
+  with?: string | null;
+}) => ({
   role: "banned",
   roleBeforeBan: sql`case when ${sqlHasRole(users.role, "banned")} then ${users.roleBeforeBan} else ${users.role} end`,
   banReason: ban.reason,
   bannedAt: new Date(),
   banExpiresAt: ban.expiresAt,
   bannedBy: ban.by,
+  bannedWith: ban.with ?? null,
 });
 
 /** The columns an unban (or an expired ban lifting itself) sets: the role held before the ban back. */
@@ -33,6 +36,7 @@ export const unbanColumns = () => ({
   bannedAt: null,
   banExpiresAt: null,
   bannedBy: null,
+  bannedWith: null,
 });
 
 /**
@@ -75,17 +79,21 @@ export async function ipBanReason(db: DbOrTx, ip: string): Promise<BanReason | n
  * The `force-kick` a ban's ended sessions receive (`endSessions`, one per session): its reason
  * mentions the ban, so the member's open pages move to /banned, and it carries the ban's record as
  * a refused sign-in would answer it (reason, date, end, the address the session signed in from).
- * The chat room's ban and the admin's ban both end this way.
+ * The chat room's ban and the admin's ban both end this way; a related account's kick says it was
+ * banned together with another account (`memberBanReason`), never that account's reason.
  */
 export function banKick(
-  ban: Pick<UserRow, "banReason" | "bannedAt" | "banExpiresAt">,
+  ban: Pick<UserRow, "banReason" | "bannedAt" | "banExpiresAt"> & {
+    bannedWith?: string | null;
+  },
 ): (session: { ip: string | null }) => ForceKickEvent {
-  const reason = ban.banReason;
+  const told = { banReason: ban.banReason, bannedWith: ban.bannedWith ?? null };
+  const reason = told.bannedWith || told.banReason ? memberBanReason(told) : null;
   return (session) => ({
     reason: reason ? `${CHAT_MESSAGES.bannedReason}: ${reason}` : CHAT_MESSAGES.bannedReason,
     ban: {
       reason: "account_banned",
-      banReason: reason ?? AUTH_MESSAGES.bannedNoReason,
+      banReason: memberBanReason(told),
       bannedAt: ban.bannedAt?.toISOString() ?? null,
       banExpiresAt: ban.banExpiresAt?.toISOString() ?? null,
       ip: session.ip,

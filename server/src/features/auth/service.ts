@@ -19,7 +19,7 @@ import { createSession, endSessions, endSessionsNow } from "../../platform/sessi
 import { isRegistrationEnabled } from "../admin/service.ts";
 import { findUserByEmail, findUserById, findUserByUsername } from "../users/lookup.ts";
 import { type UserRow, users } from "../users/schema.ts";
-import { ipBanReason, isAccountBanActive, liftExpiredBans } from "./bans.ts";
+import { ipBanReason, isAccountBanActive, liftExpiredBans, memberBanReason } from "./bans.ts";
 import { passwordResets } from "./schema.ts";
 import { consumeLoginAttempt, forgiveLoginAttempts } from "./throttle.ts";
 
@@ -143,7 +143,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
   if (isAccountBanActive(user, now)) {
     throw new AppError(403, AUTH_MESSAGES.bannedAccount, {
       reason: "account_banned",
-      banReason: user.banReason ?? AUTH_MESSAGES.bannedNoReason,
+      banReason: memberBanReason(user),
       bannedAt: user.bannedAt?.toISOString() ?? null,
       banExpiresAt: user.banExpiresAt?.toISOString() ?? null,
       ip: meta.ip,
@@ -152,7 +152,10 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
 
   await forgiveLoginAttempts(ctx, usernameLower, meta.ip);
   const loginIps = user.loginIps.includes(meta.ip) ? user.loginIps : [...user.loginIps, meta.ip];
-  await db.update(users).set({ lastLoginIp: meta.ip, loginIps }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ lastLoginIp: meta.ip, loginIps, lastLoginAt: now })
+    .where(eq(users.id, user.id));
   const session = await createSession(db, user.id, meta);
   return { session, user };
 }

@@ -1,4 +1,4 @@
-import { hasRole } from "@airwave/contracts";
+import { AUTH_MESSAGES, hasRole } from "@airwave/contracts";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { UserRow } from "./users.schema.ts";
 
@@ -29,3 +29,12 @@ export const sqlAccountBanActive = (
   at: SQLWrapper | Date = sql`now()`,
 ): SQL<boolean> =>
   sql<boolean>`airwave_account_banned(${role}, ${banExpiresAt}, ${at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at})`;
+
+/**
+ * The reason a banned member is told (a refused sign-in, a ban's force-kick): their ban's own reason,
+ * or, for a related account banned together with another, that fact and never the other's reason.
+ */
+export function memberBanReason(user: Pick<UserRow, "banReason" | "bannedWith">): string {
+  if (user.bannedWith) return AUTH_MESSAGES.bannedWithAnother;
+  return user.banReason || AUTH_MESSAGES.bannedNoReason;
+}

@@ -23,6 +23,8 @@ export const users = pgTable(
     profileimage: text("profileimage").notNull().default(DEFAULT_PROFILE_IMAGE),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastLoginIp: text("last_login_ip"),
+    /** When the last successful sign-in happened (shown beside related accounts in a ban's confirmation). */
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     loginIps: text("login_ips").array().notNull().default(sql`'{}'::text[]`),
     banReason: text("ban_reason"),
     bannedAt: timestamp("banned_at", { withTimezone: true }),
@@ -30,6 +32,12 @@ export const users = pgTable(
     bannedBy: text("banned_by"),
     /** The role held when the ban began, given back by the unban (admin spec: an unban reverses it). */
     roleBeforeBan: text("role_before_ban"),
+    /**
+     * A related account's ban: the id of the account whose ban it came with (no foreign key: the
+     * record stays true if that account is deleted). Null for a ban of its own. The member is told
+     * they were banned with another account, never that account's reason.
+     */
+    bannedWith: text("banned_with"),
     coverphoto: text("coverphoto"),
     bio: text("bio").notNull().default(""),
     age: integer("age"),
@@ -54,6 +62,8 @@ export const users = pgTable(
     index("users_created_idx").on(t.createdAt),
     // The ban-lift job's minute look (auth/jobs.ts): only the timed bans.
     index("users_ban_expires_idx").on(t.banExpiresAt).where(sql`${t.banExpiresAt} is not null`),
+    // An unban's "banned together with it" look.
+    index("users_banned_with_idx").on(t.bannedWith).where(sql`${t.bannedWith} is not null`),
   ],
 );
 

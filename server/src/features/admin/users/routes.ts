@@ -26,6 +26,6 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   route(r.userDj, async (req) => setUserDj(ctx, requireActor(req), req.params.id, req.body.isDj));
   route(r.userBan, async (req) => banUser(ctx, requireActor(req), req.params.id, req.body));
-  route(r.userUnban, async (req) => unbanUser(ctx, requireActor(req), req.params.id));
+  route(r.userUnban, async (req) => unbanUser(ctx, requireActor(req), req.params.id, req.body));
   route(r.userResetEmail, async (req) => sendResetEmail(ctx, requireActor(req), req.params.id));
 }

@@ -34,6 +34,8 @@ function allow(actor: Actor) {
 }
 
 const banner = alias(users, "banner");
+/** The account a related account's ban came with. */
+const bannedWithUser = alias(users, "banned_with_user");
 
 const viewColumns = {
   id: users.id,
@@ -48,6 +50,7 @@ const viewColumns = {
   bannedAt: users.bannedAt,
   banReason: users.banReason,
   banExpiresAt: users.banExpiresAt,
+  bannedWith: bannedWithUser.username,
   isDj: users.isDj,
 };
 
@@ -64,6 +67,7 @@ type ViewRow = {
   bannedAt: Date | null;
   banReason: string | null;
   banExpiresAt: Date | null;
+  bannedWith: string | null;
   isDj: boolean;
 };
 
@@ -85,6 +89,7 @@ function selectViews(db: DbOrTx, where: SQL | undefined) {
     .select(viewColumns)
     .from(users)
     .leftJoin(banner, eq(banner.id, users.bannedBy))
+    .leftJoin(bannedWithUser, eq(bannedWithUser.id, users.bannedWith))
     .where(where);
 }
 
@@ -139,13 +144,41 @@ export async function listUsers(
   return { users: rows.map(toView), total: total?.n ?? 0, page: query.page, pageSize };
 }
 
-/** Other users who share any login IP with `user` (the GIN index on login_ips serves `&&`). */
+/**
+ * Other users who share any login IP with `user` (the GIN index on login_ips serves `&&`), each with
+ * the time of their last sign-in, the addresses they share and whether a ban of theirs is in force.
+ */
 async function relatedAccounts(db: DbOrTx, user: UserRow): Promise<AdminRelatedAccount[]> {
   if (user.loginIps.length === 0) return [];
-  return db
-    .select({ id: users.id, username: users.username, role: users.role })
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      banExpiresAt: users.banExpiresAt,
+      lastLoginAt: users.lastLoginAt,
+      loginIps: users.loginIps,
+    })
     .from(users)
     .where(and(arrayOverlaps(users.loginIps, user.loginIps), ne(users.id, user.id)))
+    .orderBy(users.username);
+  const own = new Set(user.loginIps);
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    role: r.role,
+    lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+    sharedIps: r.loginIps.filter((ip) => own.has(ip)),
+    banned: isAccountBanActive(r),
+  }));
+}
+
+/** The accounts still banned whose ban came with `id`'s (its unban offers to lift them too). */
+function bannedWithThis(db: DbOrTx, id: string) {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.bannedWith, id), sqlHasRole(users.role, "banned")))
     .orderBy(users.username);
 }
 
@@ -157,8 +190,12 @@ export async function getUserDetail(
 ): Promise<AdminUserDetail> {
   allow(actor);
   const user = await loadTarget(ctx.db, id);
-  const [view, related] = await Promise.all([loadView(ctx.db, id), relatedAccounts(ctx.db, user)]);
-  return { user: view, relatedAccounts: related };
+  const [view, related, withThis] = await Promise.all([
+    loadView(ctx.db, id),
+    relatedAccounts(ctx.db, user),
+    bannedWithThis(ctx.db, id),
+  ]);
+  return { user: view, relatedAccounts: related, bannedWithThis: withThis };
 }
 
 /** POST users: admin spec 5; duplicates answer 409 (createUser decides, even under a race). */
@@ -203,15 +240,18 @@ export async function setUserDj(ctx: AppContext, actor: Actor, id: string, isDj:
 }
 
 /**
- * POST ban: the user and every related account (Admins excepted) get role banned with the reason,
- * the end and the acting admin, and lose every session, in one transaction; then their sockets are
- * closed with a force-kick naming the ban.
+ * POST ban: the user and the chosen related accounts get role banned with the reason, the end and the
+ * acting admin, and lose every session, in one transaction; then their sockets are closed with a
+ * force-kick naming the ban. A related account's ban records the user's id (`banned_with`): it is
+ * told it was banned together with another account, never the user's reason. `relatedIds` (the boxes
+ * left checked) must all be bannable related accounts of the user (sharing a login IP, not an Admin,
+ * not the actor, not banned already), else 400 and nothing is written; left out, all of them.
  */
 export async function banUser(
   ctx: AppContext,
   actor: Actor,
   id: string,
-  input: { reason?: string | null; expiresAt?: string | null },
+  input: { reason?: string | null; expiresAt?: string | null; relatedIds?: string[] },
 ): Promise<AdminBanAnswer> {
   allow(actor);
   if (id === actor.id) throw badRequest(ADMIN_USERS_MESSAGES.cannotBanSelf);
@@ -221,22 +261,47 @@ export async function banUser(
   const banned = await transaction(ctx, async (tx, afterCommit) => {
     const target = await loadTarget(tx, id);
     if (isAdminRole(target.role)) throw badRequest(ADMIN_USERS_MESSAGES.cannotBanAdmin);
-    const related = await relatedAccounts(tx, target);
-    const ids = [target.id, ...related.map((r) => r.id).filter((rid) => rid !== actor.id)];
+    const bannable = (await relatedAccounts(tx, target)).filter(
+      (r) => !isAdminRole(r.role) && !r.banned && r.id !== actor.id,
+    );
+    let chosen = bannable;
+    if (input.relatedIds) {
+      const wanted = new Set(input.relatedIds);
+      chosen = bannable.filter((r) => wanted.has(r.id));
+      if (chosen.length !== wanted.size) throw badRequest(ADMIN_USERS_MESSAGES.relatedInvalid);
+    }
+    const returning = {
+      id: users.id,
+      username: users.username,
+      banReason: users.banReason,
+      bannedAt: users.bannedAt,
+      banExpiresAt: users.banExpiresAt,
+      bannedWith: users.bannedWith,
+    };
+    const notAdmin = sql`lower(${users.role}) <> 'admin'`;
     const rows = await tx
       .update(users)
       .set(banColumns({ reason, expiresAt: banExpiresAt, by: actor.id }))
-      .where(and(inArray(users.id, ids), sql`lower(${users.role}) <> 'admin'`))
-      .returning({
-        id: users.id,
-        username: users.username,
-        banReason: users.banReason,
-        bannedAt: users.bannedAt,
-        banExpiresAt: users.banExpiresAt,
-      });
-    // The target first, then the related accounts by name.
-    const order = new Map(ids.map((rid, i) => [rid, i]));
-    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+      .where(and(eq(users.id, target.id), notAdmin))
+      .returning(returning);
+    if (chosen.length > 0) {
+      const withRows = await tx
+        .update(users)
+        .set(banColumns({ reason, expiresAt: banExpiresAt, by: actor.id, with: target.id }))
+        .where(
+          and(
+            inArray(
+              users.id,
+              chosen.map((r) => r.id),
+            ),
+            notAdmin,
+          ),
+        )
+        .returning(returning);
+      // Then the related accounts by name.
+      withRows.sort((a, b) => a.username.localeCompare(b.username));
+      rows.push(...withRows);
+    }
     await runAccountBanHooks(
       ctx,
       tx,
@@ -253,16 +318,43 @@ export async function banUser(
   return { message: ADMIN_USERS_MESSAGES.banned, banned: banned.map((r) => r.username) };
 }
 
-/** POST unban: the role held before the ban back (isDj kept), ban fields cleared. */
-export async function unbanUser(ctx: AppContext, actor: Actor, id: string) {
+/**
+ * POST unban: the role held before the ban back (isDj kept), ban fields cleared, for the user and, in
+ * the same transaction, for the accounts in `alsoIds`, each of which must be still banned together
+ * with the user (else 400 and nothing is written).
+ */
+export async function unbanUser(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: { alsoIds?: string[] } = {},
+) {
   allow(actor);
-  const target = await loadTarget(ctx.db, id);
-  if (!hasRole(target.role, "banned")) throw badRequest(ADMIN_USERS_MESSAGES.notBanned);
-  await ctx.db
-    .update(users)
-    .set(unbanColumns())
-    .where(and(eq(users.id, id), sqlHasRole(users.role, "banned")));
-  return { message: ADMIN_USERS_MESSAGES.unbanned, user: await loadView(ctx.db, id) };
+  const unbanned = await transaction(ctx, async (tx) => {
+    const target = await loadTarget(tx, id);
+    if (!hasRole(target.role, "banned")) throw badRequest(ADMIN_USERS_MESSAGES.notBanned);
+    const wanted = new Set(input.alsoIds ?? []);
+    wanted.delete(id);
+    const also =
+      wanted.size === 0
+        ? []
+        : (await bannedWithThis(tx, id)).filter((r) => wanted.has(r.id)).map((r) => r.id);
+    if (also.length !== wanted.size) throw badRequest(ADMIN_USERS_MESSAGES.unbanWithInvalid);
+    const rows = await tx
+      .update(users)
+      .set(unbanColumns())
+      .where(and(inArray(users.id, [id, ...also]), sqlHasRole(users.role, "banned")))
+      .returning({ id: users.id, username: users.username });
+    rows.sort((a, b) =>
+      a.id === id ? -1 : b.id === id ? 1 : a.username.localeCompare(b.username),
+    );
+    return rows.map((r) => r.username);
+  });
+  return {
+    message: ADMIN_USERS_MESSAGES.unbanned,
+    user: await loadView(ctx.db, id),
+    unbanned,
+  };
 }
 
 /** POST reset-email: the forgot-password mail, sent to the user's address; a mail failure is told. */

@@ -112,8 +112,19 @@ describe("GET user", () => {
     const body = res.json() as AdminUserDetail;
     expect(body.user).toMatchObject({ id: a.user.id, lastLoginIp: ip, loginIps: [ip] });
     expect(body.relatedAccounts).toEqual([
-      { id: b.user.id, username: b.user.username, role: "user" },
+      {
+        id: b.user.id,
+        username: b.user.username,
+        role: "user",
+        lastLoginAt: expect.any(String),
+        sharedIps: [ip],
+        banned: false,
+      },
     ]);
+    expect(Date.parse(body.relatedAccounts[0]?.lastLoginAt ?? "")).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
+    expect(body.bannedWithThis).toEqual([]);
   });
 
   it("answers 404 for an unknown id", async () => {
@@ -464,5 +475,178 @@ describe("non-admins", () => {
     ];
     for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(403);
     expect(await rowOf(user.id)).toMatchObject({ role: "user", isDj: false });
+  });
+});
+
+describe("related accounts chosen in the ban confirmation (issue 29, problem 2)", () => {
+  /** A target and three members who signed in from the target's address, and one elsewhere. */
+  async function household() {
+    const ip = freshIp();
+    const target = await signedInMember(ip);
+    const [ann, cat, dan] = [
+      await signedInMember(ip),
+      await signedInMember(ip),
+      await signedInMember(ip),
+    ];
+    if (!ann || !cat || !dan) throw new Error("no members");
+    return { ip, target, ann, cat, dan };
+  }
+
+  it("bans exactly the related accounts left checked; the one banned with it is told so, not the reason, live and at sign-in", async () => {
+    const { ip, target, ann, cat, dan } = await household();
+    const annSocket = await memberSocket(baseUrl, `aw_sid=${ann.agent.cookie("aw_sid")}`, sockets);
+    const annKicked = new Promise<ForceKickEvent>((resolve) =>
+      annSocket.once(CHAT_SERVER_EVENTS.forceKick, resolve),
+    );
+
+    const res = await admin.post(ADMIN_API.userBan(target.user.id), {
+      reason: "Tour ban test",
+      relatedIds: [ann.user.id, dan.user.id],
+    });
+    expect(res.statusCode).toBe(200);
+    const byName = (a: string, b: string) => a.localeCompare(b);
+    expect(res.json().banned).toEqual([
+      target.user.username,
+      ...[ann.user.username, dan.user.username].sort(byName),
+    ]);
+
+    // Ann's open page hears she was banned together with another account, not ben's reason.
+    const kick = await annKicked;
+    expect(kick.reason).toBe(`${CHAT_MESSAGES.bannedReason}: ${AUTH_MESSAGES.bannedWithAnother}`);
+    expect(kick.ban).toMatchObject({
+      reason: "account_banned",
+      banReason: AUTH_MESSAGES.bannedWithAnother,
+      ip,
+    });
+    expect(JSON.stringify(kick)).not.toContain("Tour ban test");
+    // Signing in answers the same record.
+    const signIn = await new Agent(t.app, freshIp()).post("/api/auth/login", {
+      username: ann.user.username,
+      password: DEFAULT_TEST_PASSWORD,
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json()).toMatchObject({
+      reason: "account_banned",
+      banReason: AUTH_MESSAGES.bannedWithAnother,
+      bannedAt: kick.ban?.bannedAt,
+    });
+    // The target is told its own reason.
+    const targetSignIn = await new Agent(t.app, freshIp()).post("/api/auth/login", {
+      username: target.user.username,
+      password: DEFAULT_TEST_PASSWORD,
+    });
+    expect(targetSignIn.json().banReason).toBe("Tour ban test");
+
+    // Cat, left unchecked, keeps her account and session.
+    expect((await cat.agent.get("/api/auth/userdata")).statusCode).toBe(200);
+    expect((await rowOf(cat.user.id)).role).toBe("user");
+    expect(await rowOf(ann.user.id)).toMatchObject({
+      role: "banned",
+      bannedWith: target.user.id,
+      bannedBy: adminId,
+    });
+    expect((await rowOf(target.user.id)).bannedWith).toBeNull();
+
+    // The admin sees which ban each came with, and who is banned with the target.
+    const annView = (await admin.get(ADMIN_API.user(ann.user.id))).json() as AdminUserDetail;
+    expect(annView.user.bannedWith).toBe(target.user.username);
+    const detail = (await admin.get(ADMIN_API.user(target.user.id))).json() as AdminUserDetail;
+    expect(detail.bannedWithThis.map((r) => r.username).sort(byName)).toEqual(
+      [ann.user.username, dan.user.username].sort(byName),
+    );
+    expect(detail.relatedAccounts.find((r) => r.id === ann.user.id)?.banned).toBe(true);
+    expect(detail.relatedAccounts.find((r) => r.id === cat.user.id)?.banned).toBe(false);
+  });
+
+  it("bans no related account when none is left checked", async () => {
+    const { target, ann } = await household();
+    const res = await admin.post(ADMIN_API.userBan(target.user.id), { relatedIds: [] });
+    expect(res.json().banned).toEqual([target.user.username]);
+    expect((await rowOf(ann.user.id)).role).toBe("user");
+  });
+
+  it("refuses forged, unrelated, Admin, own and already banned ids with a 400, writing nothing", async () => {
+    const { ip, target, ann } = await household();
+    const stranger = await signedInMember(freshIp());
+    const sameIpAdmin = await signedInMember(ip, { role: "Admin" });
+    const alreadyBanned = await signedInMember(ip);
+    await admin.post(ADMIN_API.userBan(alreadyBanned.user.id), {
+      reason: "Own ban",
+      relatedIds: [],
+    });
+
+    for (const forged of [
+      "not-an-id",
+      stranger.user.id,
+      sameIpAdmin.user.id,
+      adminId,
+      target.user.id,
+      alreadyBanned.user.id,
+    ]) {
+      const res = await admin.post(ADMIN_API.userBan(target.user.id), {
+        reason: "Forged",
+        relatedIds: [ann.user.id, forged],
+      });
+      expect(res.statusCode, forged).toBe(400);
+      expect(res.json().message).toBe(ADMIN_USERS_MESSAGES.relatedInvalid);
+    }
+    for (const body of [{ relatedIds: "x" }, { relatedIds: [""] }, { relatedIds: [42] }]) {
+      const res = await admin.post(ADMIN_API.userBan(target.user.id), body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(ADMIN_USERS_MESSAGES.idsInvalid);
+    }
+    const tooMany = await admin.post(ADMIN_API.userBan(target.user.id), {
+      relatedIds: Array.from({ length: ADMIN_USERS_LIMITS.idsMax + 1 }, (_, i) => `id${i}`),
+    });
+    expect(tooMany.statusCode).toBe(400);
+
+    // Nothing was written: everyone keeps their role and session; the earlier ban keeps its reason.
+    for (const id of [target.user.id, ann.user.id, stranger.user.id])
+      expect((await rowOf(id)).role).toBe("user");
+    expect((await ann.agent.get("/api/auth/userdata")).statusCode).toBe(200);
+    expect(await rowOf(alreadyBanned.user.id)).toMatchObject({
+      banReason: "Own ban",
+      bannedWith: null,
+    });
+  });
+
+  it("unbans the accounts banned with it in one action, refusing ids not banned with it", async () => {
+    const { target, ann, cat, dan } = await household();
+    await admin.post(ADMIN_API.userBan(target.user.id), {
+      reason: "Together",
+      relatedIds: [ann.user.id, cat.user.id],
+    });
+    await admin.post(ADMIN_API.userBan(dan.user.id), { reason: "On his own", relatedIds: [] });
+
+    // Dan was banned on his own, not with the target: refused, and nobody is unbanned.
+    for (const alsoIds of [[ann.user.id, dan.user.id], ["forged"], "x"]) {
+      const bad = await admin.post(ADMIN_API.userUnban(target.user.id), { alsoIds });
+      expect(bad.statusCode).toBe(400);
+    }
+    const bad = await admin.post(ADMIN_API.userUnban(target.user.id), { alsoIds: [dan.user.id] });
+    expect(bad.json().message).toBe(ADMIN_USERS_MESSAGES.unbanWithInvalid);
+    for (const id of [target.user.id, ann.user.id, cat.user.id, dan.user.id])
+      expect((await rowOf(id)).role).toBe("banned");
+
+    // Ann unchecked: the target and Cat come back, Ann stays banned with it.
+    const res = await admin.post(ADMIN_API.userUnban(target.user.id), { alsoIds: [cat.user.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: ADMIN_USERS_MESSAGES.unbanned,
+      unbanned: [target.user.username, cat.user.username],
+      user: { role: "user", bannedWith: null },
+    });
+    expect(await rowOf(cat.user.id)).toMatchObject({ role: "user", bannedWith: null });
+    expect(await rowOf(ann.user.id)).toMatchObject({ role: "banned", bannedWith: target.user.id });
+    await new Agent(t.app, freshIp()).login(cat.user.username, DEFAULT_TEST_PASSWORD);
+
+    // A ban of Ann's own then tells her its own reason.
+    await admin.post(ADMIN_API.userBan(ann.user.id), { reason: "Her own", relatedIds: [] });
+    expect(await rowOf(ann.user.id)).toMatchObject({ bannedWith: null, banReason: "Her own" });
+    const signIn = await new Agent(t.app, freshIp()).post("/api/auth/login", {
+      username: ann.user.username,
+      password: DEFAULT_TEST_PASSWORD,
+    });
+    expect(signIn.json().banReason).toBe("Her own");
   });
 });

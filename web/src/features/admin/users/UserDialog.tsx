@@ -35,6 +35,7 @@ import { AdminDialog } from "../ui/AdminDialog.tsx";
 import { QueryView } from "../ui/QueryView.tsx";
 import { usersApi, usersKeys } from "./api.ts";
 import { BanDialog } from "./BanDialog.tsx";
+import { UnbanDialog } from "./UnbanDialog.tsx";
 
 type Confirming = "unban" | "reset" | "delete" | "banIp" | null;
 
@@ -81,8 +82,8 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
     onSettled: reload,
   });
   const ban = useMutation({
-    mutationFn: ({ reason, expiresAt }: { reason: string; expiresAt: string | null }) =>
-      usersApi.ban(userId, reason, expiresAt),
+    mutationFn: (input: { reason: string; expiresAt: string | null; relatedIds: string[] }) =>
+      usersApi.ban(userId, input.reason, input.expiresAt, input.relatedIds),
     onSuccess: () => {
       ok(M.banned);
       setBanning(false);
@@ -91,9 +92,9 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
     onSettled: reload,
   });
   const unban = useMutation({
-    mutationFn: () => usersApi.unban(userId),
+    mutationFn: (alsoIds: string[]) => usersApi.unban(userId, alsoIds),
     onSuccess: () => ok(M.unbanned),
-    onError: () => fail(M.unbanFailed),
+    onError: (err) => fail(failureMessage(err, M.unbanFailed)),
     onSettled: () => {
       setConfirming(null);
       return reload();
@@ -179,6 +180,7 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
                 <Alert severity="error">
                   {T.bannedSince} {user.bannedAt ? new Date(user.bannedAt).toLocaleString() : ""}
                   {user.bannedBy ? ` · ${T.bannedBy} ${user.bannedBy}` : ""}
+                  {user.bannedWith ? ` · ${T.bannedWith} ${user.bannedWith}` : ""}
                   {user.banExpiresAt
                     ? ` · ${T.banUntil} ${new Date(user.banExpiresAt).toLocaleString()}`
                     : ""}
@@ -293,22 +295,23 @@ export function UserDialog({ userId, onClose }: { userId: string; onClose: () =>
           username={user.username}
           related={detail.relatedAccounts}
           busy={ban.isPending}
-          onConfirm={(reason, expiresAt) => ban.mutate({ reason, expiresAt })}
+          onConfirm={(reason, expiresAt, relatedIds) =>
+            ban.mutate({ reason, expiresAt, relatedIds })
+          }
           onClose={() => setBanning(false)}
         />
       ) : null}
       {user ? (
         <>
-          <ConfirmDialog
-            open={confirming === "unban"}
-            title={T.unbanTitle(user.username)}
-            message={T.unbanText}
-            confirmLabel={T.unbanConfirm}
-            cancelLabel={T.cancel}
-            busy={unban.isPending}
-            onConfirm={() => unban.mutate()}
-            onClose={() => setConfirming(null)}
-          />
+          {confirming === "unban" && detail ? (
+            <UnbanDialog
+              username={user.username}
+              bannedWith={detail.bannedWithThis}
+              busy={unban.isPending}
+              onConfirm={(alsoIds) => unban.mutate(alsoIds)}
+              onClose={() => setConfirming(null)}
+            />
+          ) : null}
           <ConfirmDialog
             open={confirming === "reset"}
             title={T.resetTitle}

@@ -1,5 +1,6 @@
 import {
   ADMIN_DELETE_MESSAGES,
+  ADMIN_USERS_LIMITS,
   type AdminUserDetail,
   type AdminUserView,
   IP_BAN_MESSAGES,
@@ -21,6 +22,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const related = {
+  role: "user",
+  lastLoginAt: "2026-01-05T10:00:00.000Z",
+  sharedIps: ["203.0.113.5"],
+  banned: false,
+};
+
 const view = (over: Partial<AdminUserView> = {}): AdminUserView => ({
   id: "u-bob",
   _id: "u-bob",
@@ -35,6 +43,7 @@ const view = (over: Partial<AdminUserView> = {}): AdminUserView => ({
   bannedAt: null,
   banReason: null,
   banExpiresAt: null,
+  bannedWith: null,
   isDj: false,
   ...over,
 });
@@ -175,10 +184,13 @@ describe("UsersTab", () => {
           })
         : view(),
       relatedAccounts: [
-        { id: "u-alt", username: "bob_alt", role: "user" },
-        { id: "u-boss", username: "boss", role: "Admin" },
+        { ...related, id: "u-alt", username: "bob_alt" },
+        { ...related, id: "u-boss", username: "boss", role: "Admin" },
+        { ...related, id: "u-kid", username: "bob_kid", lastLoginAt: null },
       ],
+      bannedWithThis: banned ? [{ id: "u-alt", username: "bob_alt" }] : [],
     });
+    let unbanBody: unknown = null;
     const fetch = mockFetch(({ path, method, body }) => {
       if (path === "/api/auth/admin/users") {
         listed++;
@@ -191,6 +203,7 @@ describe("UsersTab", () => {
         return json({ message: M.banned, banned: ["bob", "bob_alt"] });
       }
       if (path === "/api/auth/admin/users/u-bob/unban") {
+        unbanBody = body;
         banned = false;
         return json({ message: M.unbanned, user: view() });
       }
@@ -203,10 +216,21 @@ describe("UsersTab", () => {
     await user.click(await within(dialog).findByRole("button", { name: T.ban }));
 
     const confirm = await screen.findByRole("dialog", { name: T.banTitle("bob") });
-    const related = within(confirm).getByRole("list", { name: T.relatedBanned });
-    expect(within(related).getByText("bob_alt")).toBeVisible();
-    expect(within(related).queryByText("boss")).toBeNull();
+    const list = within(confirm).getByRole("list", { name: T.relatedBanned });
+    // One box per related account, checked by default, with its last login and shared address.
+    const alt = within(list).getByRole("checkbox", { name: "bob_alt" });
+    expect(alt).toBeChecked();
+    expect(alt).toHaveAccessibleDescription(/203\.0\.113\.5/);
+    expect(alt).toHaveAccessibleDescription(/Last login/);
+    const kid = within(list).getByRole("checkbox", { name: "bob_kid" });
+    expect(kid).toHaveAccessibleDescription(new RegExp(T.relatedNoLogin));
+    // An Admin is listed without a box that can be ticked.
+    expect(within(list).getByRole("checkbox", { name: "boss" })).toBeDisabled();
     expect(within(confirm).getByText(T.adminsSkipped)).toBeVisible();
+    expect(within(confirm).queryByText(T.relatedWarning(3))).toBeNull();
+    await user.click(kid);
+    expect(kid).not.toBeChecked();
+    expect(within(confirm).getByText(T.relatedChecked(1, 2))).toBeVisible();
     const reason = within(confirm).getByLabelText(T.banReasonLabel);
     expect(reason).toHaveAttribute("maxlength", "200");
     await user.type(reason, "Spam");
@@ -218,8 +242,9 @@ describe("UsersTab", () => {
     await user.click(within(confirm).getByRole("button", { name: T.banConfirm }));
 
     expect(await screen.findByText(M.banned)).toBeVisible();
-    const sent = banBody as { reason: string; expiresAt: string };
+    const sent = banBody as { reason: string; expiresAt: string; relatedIds: string[] };
     expect(sent.reason).toBe("Spam");
+    expect(sent.relatedIds).toEqual(["u-alt"]);
     const lifts = Date.parse(sent.expiresAt) - clicked;
     expect(lifts).toBeGreaterThanOrEqual(7 * 86_400_000 - 1_000);
     expect(lifts).toBeLessThan(7 * 86_400_000 + 60_000);
@@ -228,9 +253,38 @@ describe("UsersTab", () => {
 
     await user.click(within(dialog).getByRole("button", { name: T.unban }));
     const unban = await screen.findByRole("dialog", { name: T.unbanTitle("bob") });
+    expect(within(unban).getByRole("checkbox", { name: "bob_alt" })).toBeChecked();
     await user.click(within(unban).getByRole("button", { name: T.unbanConfirm }));
     expect(await screen.findByText(M.unbanned)).toBeVisible();
+    expect(unbanBody).toEqual({ alsoIds: ["u-alt"] });
     expect(calls(fetch)).toContain("POST /api/auth/admin/users/u-bob/unban");
+  });
+
+  it(`warns from ${ADMIN_USERS_LIMITS.relatedWarnAt} related accounts on, and an account banned already has no box`, async () => {
+    const n = ADMIN_USERS_LIMITS.relatedWarnAt;
+    const many = Array.from({ length: n }, (_, i) => ({
+      ...related,
+      id: `u-${i}`,
+      username: `alt_${i}`,
+      banned: i === 0,
+    }));
+    mockFetch(({ path }) => {
+      if (path === "/api/auth/admin/users") return page([view()]);
+      if (path === "/api/auth/admin/users/u-bob")
+        return json({ user: view(), relatedAccounts: many, bannedWithThis: [] });
+      return json({}, 404);
+    });
+    const user = userEvent.setup();
+    renderAdmin(<UsersTab />);
+    await user.click(await screen.findByRole("button", { name: T.manage("bob") }));
+    const dialog = await screen.findByRole("dialog", { name: "bob" });
+    await user.click(await within(dialog).findByRole("button", { name: T.ban }));
+    const confirm = await screen.findByRole("dialog", { name: T.banTitle("bob") });
+    expect(within(confirm).getByText(T.relatedWarning(n))).toBeVisible();
+    const first = within(confirm).getByRole("checkbox", { name: "alt_0" });
+    expect(first).toBeDisabled();
+    expect(first).toHaveAccessibleDescription(new RegExp(T.relatedAlreadyBanned));
+    expect(within(confirm).getByText(T.relatedChecked(n - 1, n - 1))).toBeVisible();
   });
 
   it("changes role and DJ status, sends the reset e-mail, bans the IP, deletes, with the spec's toasts", async () => {
@@ -238,7 +292,7 @@ describe("UsersTab", () => {
     const fetch = mockFetch(({ path }) => {
       if (path === "/api/auth/admin/users") return page([view()]);
       if (path === "/api/auth/admin/users/u-bob")
-        return json({ user: view(), relatedAccounts: [] });
+        return json({ user: view(), relatedAccounts: [], bannedWithThis: [] });
       if (fail.has(path)) return json({ message: "nope" }, 400);
       if (path.endsWith("/role")) return json({ message: M.roleUpdated, user: view() });
       if (path.endsWith("/dj")) return json({ message: M.djUpdated, user: view() });
@@ -309,7 +363,7 @@ describe("UsersTab", () => {
     mockFetch(({ path }) => {
       if (path === "/api/auth/admin/users") return page([view()]);
       if (path === "/api/auth/admin/users/u-bob")
-        return json({ user: view(), relatedAccounts: [] });
+        return json({ user: view(), relatedAccounts: [], bannedWithThis: [] });
       if (path.endsWith("/ban-ip")) return json({ message: "IP already banned" }, 409);
       if (path.endsWith("/reset-email")) return resetAnswer();
       return new Response("", { status: 500 });
@@ -361,6 +415,7 @@ describe("UsersTab", () => {
         return json({
           user: view({ id: "u-me", _id: "u-me", username: "me", role: "Admin", lastLoginIp: null }),
           relatedAccounts: [],
+          bannedWithThis: [],
         });
       }
       return json({}, 404);

@@ -12,15 +12,19 @@ export const usersApi = {
   setRole: (id: string, role: AdminUserRole) =>
     call(r.userRole, { params: { id }, body: { role } }),
   setDj: (id: string, isDj: boolean) => call(r.userDj, { params: { id }, body: { isDj } }),
-  ban: (id: string, reason: string, expiresAt: string | null = null) =>
+  /** `relatedIds`: the related accounts left checked in the confirmation (all others are spared). */
+  ban: (id: string, reason: string, expiresAt: string | null, relatedIds: string[]) =>
     call(r.userBan, {
       params: { id },
       body: {
         ...(reason.trim() ? { reason: reason.trim() } : {}),
         ...(expiresAt ? { expiresAt } : {}),
+        relatedIds,
       },
     }),
-  unban: (id: string) => call(r.userUnban, { params: { id } }),
+  /** `alsoIds`: accounts banned together with this one to unban in the same action. */
+  unban: (id: string, alsoIds: string[] = []) =>
+    call(r.userUnban, { params: { id }, body: { alsoIds } }),
   resetEmail: (id: string) => call(r.userResetEmail, { params: { id } }),
   remove: (id: string) => call(r.userDelete, { params: { id } }),
   banIp: (id: string) => call(r.userBanIp, { params: { id } }),
