@@ -57,7 +57,8 @@ export const MONTH_END_TEXTS = {
    * From the 25th to the 1st: the freeze said on the chip itself, then the time to the new month
    * (issue 29: "New month in 3d 15h" alone left the freeze to a tooltip).
    */
-  untilNewMonth: (left: string) => `${MONTH_END_PARTS.frozen} · ${MONTH_END_PARTS.newMonthIn(left)}`,
+  untilNewMonth: (left: string) =>
+    `${MONTH_END_PARTS.frozen} · ${MONTH_END_PARTS.newMonthIn(left)}`,
   untilFreezeLabel: (left: string) =>
     `DJ voting and scoreboard search close on the 25th, in ${left} (station time)`,
   untilNewMonthLabel: (left: string) =>
@@ -65,7 +66,7 @@ export const MONTH_END_TEXTS = {
   /** What is closed in the freeze, on each arcade game and on the roulette table. */
   closedMark: "Closed until the 1st",
   /** The freeze banner's line on chat messages (they earn nothing until the 1st). */
-  frozenNote: "Points are frozen: chat messages earn no points until the 1st.",
+  frozenNote: "Chat messages earn no points until the 1st.",
   topDjTitle: "Top DJ of the Month",
   /** The banner in the freeze while no DJ has a vote this month. */
   noVotes: "No votes this month",

@@ -39,7 +39,9 @@ describe("ArcadeButton", () => {
 
     const menu = await screen.findByRole("dialog", { name: T.arcadeTitle });
     const closed = (name: string) => `${name} (${M.closedMark})`;
-    expect(await within(menu).findByRole("button", { name: closed(T.coinflipName) })).toBeDisabled();
+    expect(
+      await within(menu).findByRole("button", { name: closed(T.coinflipName) }),
+    ).toBeDisabled();
     expect(within(menu).getByRole("button", { name: closed(T.battleshipsName) })).toBeDisabled();
     expect(within(menu).getByRole("button", { name: closed(T.rouletteName) })).toBeEnabled();
     expect(within(menu).getAllByText(M.closedMark)).toHaveLength(3);

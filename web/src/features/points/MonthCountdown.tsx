@@ -1,8 +1,4 @@
-import {
-  MONTH_END_TEXTS as M,
-  MONTH_END_PARTS as P,
-  type PointsPeriod,
-} from "@airwave/contracts";
+import { MONTH_END_TEXTS as M, MONTH_END_PARTS as P, type PointsPeriod } from "@airwave/contracts";
 import HourglassBottomIcon from "@mui/icons-material/HourglassBottom";
 import HourglassTopIcon from "@mui/icons-material/HourglassTop";
 import { Box, Chip, Tooltip } from "@mui/material";
@@ -57,7 +53,7 @@ export function MonthCountdown({ compact = false }: { compact?: boolean }) {
               <Box component="span" sx={visuallyHidden}>
                 {" · "}
               </Box>
-              <Box component="span" sx={{ display: "block" }}>
+              <Box component="span" sx={{ display: "block", fontSize: "0.75rem" }}>
                 {P.newMonthIn(c.left)}
               </Box>
             </Box>
@@ -67,7 +63,7 @@ export function MonthCountdown({ compact = false }: { compact?: boolean }) {
         }
         role="timer"
         sx={{
-          mr: 0.5,
+          mr: compact ? 0 : 0.5,
           flexShrink: 0,
           ...(c.frozen && {
             height: "auto",

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import {
   COINFLIP_UI_TEXTS as A,
   ROULETTE_CLIENT_EVENTS as IN,
-  MONTH_END_TEXTS,
   ROULETTE_MESSAGES as M,
+  MONTH_END_TEXTS,
   numberFromSeed,
   ROULETTE_SERVER_EVENTS as OUT,
   ROULETTE_LIMITS,

@@ -1,7 +1,7 @@
 import {
   betKey,
-  MONTH_END_TEXTS,
   ROULETTE_MESSAGES as M,
+  MONTH_END_TEXTS,
   ROULETTE_CHIPS,
   ROULETTE_LIMITS,
   type RouletteBet,
