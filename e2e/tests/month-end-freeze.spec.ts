@@ -1,6 +1,7 @@
 import {
   COINFLIP_UI_TEXTS as A,
   addMonths,
+  CHAT_TEXTS,
   DJ_VOTES_API,
   MONTH_END_TEXTS as M,
   pointsPeriod,
@@ -19,7 +20,7 @@ import {
   seeded,
   test,
 } from "../support/fixtures.ts";
-import { enterChat } from "../support/games.ts";
+import { enterChat, myPoints } from "../support/games.ts";
 
 /**
  * Issue 29, problem 3: the month-end freeze said where it applies. On the 27th (station time) the
@@ -159,6 +160,13 @@ test("on the 27th at 1280 px the banner names the Top DJ of the Month with their
   await expect(region.getByText(seeded().dj.username)).toBeVisible();
   await expect(region.getByText(M.topDjVotes(1))).toBeVisible();
   await expect(region.getByText(M.noVotes)).toHaveCount(0);
+  // A message in the freeze: it is sent and shown, and the member's points stay at 0.
+  const text = "Counting down to the new month";
+  const input = page.getByRole("combobox", { name: CHAT_TEXTS.inputLabel });
+  await input.fill(text);
+  await input.press("Enter");
+  await expect(page.getByText(text)).toBeVisible();
+  await expect(myPoints(page, 0)).toBeVisible();
   await screenshot(page, "chat-freeze-1280", { fullPage: false });
 });
 
