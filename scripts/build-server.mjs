@@ -27,6 +27,20 @@ const stationStaysOutside = {
   },
 };
 
+/**
+ * The browser tests' seams (server/src/test-seams.ts: a game's hidden fleets, the app's clock) are
+ * left out of the compiled server, the production form: `test-seams.off.ts`, an empty list, takes
+ * their place, so no setting of TEST_SEAMS adds them there.
+ */
+const noTestSeams = {
+  name: "no-test-seams",
+  setup(b) {
+    b.onResolve({ filter: /\/test-seams\.ts$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.replace(/\.ts$/, ".off.ts")),
+    }));
+  },
+};
+
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -42,7 +56,7 @@ const result = await build({
   target: "node20",
   sourcemap: true,
   external: Object.keys(pkg.dependencies),
-  plugins: [stationStaysOutside],
+  plugins: [stationStaysOutside, noTestSeams],
   // A require() left in a dependency compiled in (none today) still works in an ES module.
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',

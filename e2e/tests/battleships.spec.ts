@@ -1,7 +1,7 @@
 import {
   BATTLESHIPS_LIMITS,
   COINFLIP_UI_TEXTS as CT,
-  BATTLESHIPS_MESSAGES as M,
+  MONTH_END_TEXTS as E,
   BATTLESHIPS_UI_TEXTS as T,
 } from "@airwave/contracts";
 import { expect, type Locator } from "@playwright/test";
@@ -34,18 +34,16 @@ test("two members play battleships to the end: both see the result and their poi
 
   // A opens battleships from the arcade.
   await a.page.getByRole("button", { name: CT.arcadeOpen }).click();
-  await a.page
-    .getByRole("dialog", { name: CT.arcadeTitle })
-    .getByRole("button", { name: CT.battleshipsName })
-    .click();
-  const wager = a.page.getByRole("dialog", { name: T.wagerTitle });
+  const arcade = a.page.getByRole("dialog", { name: CT.arcadeTitle });
   if (await frozenNow(a.page)) {
-    // From the 25th to the 1st (station time) games are closed, and say so; the server's tests
-    // play whole games at a set clock.
-    await expect(wager.getByText(M.closed)).toBeVisible();
-    await expect(wager.getByRole("button", { name: T.createOffer })).toBeDisabled();
+    // From the 25th to the 1st (station time) games are closed, marked so, and do not open; the
+    // server's tests play whole games at a set clock (and refuse them in the freeze).
+    const tile = arcade.getByRole("button", { name: `${CT.battleshipsName} (${E.closedMark})` });
+    await expect(tile).toBeDisabled();
     return;
   }
+  await arcade.getByRole("button", { name: CT.battleshipsName }).click();
+  const wager = a.page.getByRole("dialog", { name: T.wagerTitle });
   await expect(wager.getByRole("textbox", { name: CT.wagerLabel })).toHaveValue(
     String(BATTLESHIPS_LIMITS.minWager),
   );

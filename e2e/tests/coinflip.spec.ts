@@ -1,7 +1,7 @@
 import {
   COINFLIP_LIMITS,
+  MONTH_END_TEXTS as E,
   LEADERBOARD_TEXTS as L,
-  COINFLIP_MESSAGES as M,
   COINFLIP_UI_TEXTS as T,
 } from "@airwave/contracts";
 import { expect } from "@playwright/test";
@@ -17,20 +17,21 @@ test("two members flip a coin for 5 points: both see the countdown and the same 
   // A opens the arcade: coin flip, battleships and roulette are all playable.
   await a.page.getByRole("button", { name: T.arcadeOpen }).click();
   const arcade = a.page.getByRole("dialog", { name: T.arcadeTitle });
+  if (await frozenNow(a.page)) {
+    // From the 25th to the 1st (station time) the game is closed, marked so, and does not open
+    // (the flip itself is shown on the other days of the month, and by the server's tests at a set
+    // clock; month-end-freeze.spec.ts shows the whole arcade closed on the 27th).
+    const coinflip = arcade.getByRole("button", { name: `${T.coinflipName} (${E.closedMark})` });
+    await expect(coinflip).toBeDisabled();
+    await screenshot(a.page, "arcade-menu-closed-1280", { fullPage: false });
+    return;
+  }
   await expect(arcade.getByRole("button", { name: T.battleshipsName })).toBeEnabled();
   await expect(arcade.getByRole("button", { name: T.rouletteName })).toBeEnabled();
   await screenshot(a.page, "arcade-menu-1280", { fullPage: false });
   await arcade.getByRole("button", { name: T.coinflipName }).click();
 
   const wager = a.page.getByRole("dialog", { name: T.wagerTitle });
-  if (await frozenNow(a.page)) {
-    // From the 25th to the 1st (station time) the game is closed, and says so (the flip itself is
-    // shown on the other days of the month, and by the server's tests at a set clock).
-    await expect(wager.getByText(M.closed)).toBeVisible();
-    await expect(wager.getByRole("button", { name: T.createOffer })).toBeDisabled();
-    await screenshot(a.page, "coinflip-wager-closed-1280", { fullPage: false });
-    return;
-  }
   await expect(wager.getByRole("textbox", { name: T.wagerLabel })).toHaveValue(
     String(COINFLIP_LIMITS.minWager),
   );

@@ -43,17 +43,33 @@ export const LEADERBOARD_TEXTS = {
   scoreLabel: (score: number) => `${score.toLocaleString("en-GB")} points`,
 } as const;
 
+/** The freeze chip's two lines (the chip reads them as `untilNewMonth`). */
+export const MONTH_END_PARTS = {
+  frozen: "Points frozen",
+  newMonthIn: (left: string) => `new month in ${left}`,
+} as const;
+
 /** Chat spec 2, 9 (Month end): the countdowns (station time) and the Top DJ of the Month banner. */
 export const MONTH_END_TEXTS = {
   /** Before the 25th: to the freeze. */
   untilFreeze: (left: string) => `Voting closes in ${left}`,
-  /** From the 25th to the 1st: to the new month. */
-  untilNewMonth: (left: string) => `New month in ${left}`,
+  /**
+   * From the 25th to the 1st: the freeze said on the chip itself, then the time to the new month
+   * (issue 29: "New month in 3d 15h" alone left the freeze to a tooltip).
+   */
+  untilNewMonth: (left: string) =>
+    `${MONTH_END_PARTS.frozen} · ${MONTH_END_PARTS.newMonthIn(left)}`,
   untilFreezeLabel: (left: string) =>
     `DJ voting and scoreboard search close on the 25th, in ${left} (station time)`,
   untilNewMonthLabel: (left: string) =>
-    `Points are frozen; scores and DJ votes reset on the 1st, in ${left} (station time)`,
+    `Points are frozen: chat messages earn none and the games are closed. Scores and DJ votes reset on the 1st, in ${left} (station time)`,
+  /** What is closed in the freeze, on each arcade game and on the roulette table. */
+  closedMark: "Closed until the 1st",
+  /** The freeze banner's line on chat messages (they earn nothing until the 1st). */
+  frozenNote: "Chat messages earn no points until the 1st.",
   topDjTitle: "Top DJ of the Month",
+  /** The banner in the freeze while no DJ has a vote this month. */
+  noVotes: "No votes this month",
   topDjVotes: (votes: number) =>
     votes === 1 ? "1 vote" : `${votes.toLocaleString("en-GB")} votes`,
   /** A duration left: days and hours, or hours and minutes, or minutes (never negative). */

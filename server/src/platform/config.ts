@@ -271,8 +271,9 @@ const envSchema = z.object({
    */
   CAMS_LOOPBACK_ONLY: bool.default(false),
   /**
-   * TEST-ONLY: on registers the browser tests' seams (`src/test-seams.ts`: e.g. a battleships
-   * game's hidden fleets). Never on in production; off by default.
+   * TEST-ONLY: on registers the browser tests' seams (`src/test-seams.ts`: a battleships game's
+   * hidden fleets, the app's clock). Never on in production; off by default; the compiled server
+   * (scripts/build-server.mjs) is built without them.
    */
   TEST_SEAMS: bool.default(false),
   /** Abuse limits other than the contract's, per limit (`name=max/seconds,...`). */

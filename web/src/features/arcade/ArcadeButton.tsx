@@ -8,6 +8,7 @@ import type { RoomUiProps } from "../chat/room/ui.ts";
 import { WagerDialog } from "../coinflip/WagerDialog.tsx";
 import { openRoulette } from "../roulette/room.ts";
 import { ArcadeMenu } from "./ArcadeMenu.tsx";
+import { useGamesClosed } from "./hooks.ts";
 
 /** The chat header's arcade button: the arcade menu, and the wager dialogs and roulette it opens. */
 export function ArcadeButton({ me }: RoomUiProps) {
@@ -15,6 +16,7 @@ export function ArcadeButton({ me }: RoomUiProps) {
   const [menu, setMenu] = useState(false);
   const [wager, setWager] = useState(false);
   const [battleships, setBattleships] = useState(false);
+  const closed = useGamesClosed();
   return (
     <>
       <Tooltip title={T.arcadeOpen}>
@@ -24,6 +26,7 @@ export function ArcadeButton({ me }: RoomUiProps) {
       </Tooltip>
       <ArcadeMenu
         open={menu}
+        closed={closed}
         onClose={() => setMenu(false)}
         onCoinflip={() => {
           setMenu(false);

@@ -1,4 +1,5 @@
-import { COINFLIP_UI_TEXTS as T } from "@airwave/contracts";
+import { MONTH_END_TEXTS as M, COINFLIP_UI_TEXTS as T } from "@airwave/contracts";
+import AcUnitIcon from "@mui/icons-material/AcUnit";
 import CasinoOutlinedIcon from "@mui/icons-material/CasinoOutlined";
 import GridOnOutlinedIcon from "@mui/icons-material/GridOnOutlined";
 import MonetizationOnOutlinedIcon from "@mui/icons-material/MonetizationOnOutlined";
@@ -23,10 +24,16 @@ interface Game {
   icon: ReactNode;
   /** Opens the game; absent for a game not built yet (shown as coming soon). */
   onOpen?: () => void;
+  /**
+   * In the month-end freeze the game still opens (roulette: its closed table, past rounds and
+   * their check); the others cannot be started then and do not open.
+   */
+  opensWhenClosed?: boolean;
 }
 
-function GameTile({ game }: { game: Game }) {
-  const ready = !!game.onOpen;
+function GameTile({ game, closed }: { game: Game; closed: boolean }) {
+  const ready = !!game.onOpen && (!closed || !!game.opensWhenClosed);
+  const mark = !game.onOpen ? T.comingSoon : closed ? M.closedMark : null;
   const body = (
     <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: "center" }}>
       <Box
@@ -49,7 +56,16 @@ function GameTile({ game }: { game: Game }) {
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
           <Typography sx={{ fontWeight: 800 }}>{game.name}</Typography>
-          {!ready && <Chip size="small" label={T.comingSoon} variant="outlined" />}
+          {mark && (
+            <Chip
+              size="small"
+              label={mark}
+              variant="outlined"
+              color={game.onOpen ? "warning" : "default"}
+              icon={game.onOpen ? <AcUnitIcon /> : undefined}
+              sx={{ fontWeight: 700 }}
+            />
+          )}
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {game.blurb}
@@ -61,15 +77,15 @@ function GameTile({ game }: { game: Game }) {
     <Card
       variant="outlined"
       sx={{
-        borderColor: ready ? "primary.main" : "divider",
-        opacity: ready ? 1 : 0.6,
+        borderColor: ready && !closed ? "primary.main" : "divider",
+        opacity: ready ? 1 : 0.75,
         bgcolor: ready ? "rgba(167,139,250,0.06)" : "transparent",
       }}
     >
       <CardActionArea
-        onClick={game.onOpen}
+        onClick={ready ? game.onOpen : undefined}
         disabled={!ready}
-        aria-label={ready ? game.name : `${game.name} (${T.comingSoon})`}
+        aria-label={mark ? `${game.name} (${mark})` : game.name}
       >
         {body}
       </CardActionArea>
@@ -79,7 +95,8 @@ function GameTile({ game }: { game: Game }) {
 
 /**
  * The arcade menu (chat spec 2): coin flip, battleships and roulette; a game not built would show
- * as coming soon (it opens nothing).
+ * as coming soon (it opens nothing). In the month-end freeze (`closed`) each game is marked
+ * "Closed until the 1st" and only roulette opens (to its closed table).
  */
 export function ArcadeMenu({
   open,
@@ -87,8 +104,11 @@ export function ArcadeMenu({
   onCoinflip,
   onBattleships,
   onRoulette,
+  closed = false,
 }: {
   open: boolean;
+  /** Points are frozen (the 25th to the 1st): the games are closed. */
+  closed?: boolean;
   onClose: () => void;
   onCoinflip: () => void;
   onBattleships: () => void;
@@ -112,6 +132,7 @@ export function ArcadeMenu({
       blurb: T.rouletteBlurb,
       icon: <CasinoOutlinedIcon />,
       onOpen: onRoulette,
+      opensWhenClosed: true,
     },
   ];
   return (
@@ -120,7 +141,7 @@ export function ArcadeMenu({
       <DialogContent>
         <Stack spacing={1.5}>
           {games.map((game) => (
-            <GameTile key={game.name} game={game} />
+            <GameTile key={game.name} game={game} closed={closed} />
           ))}
         </Stack>
       </DialogContent>

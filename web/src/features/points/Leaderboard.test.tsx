@@ -157,18 +157,33 @@ describe("the leaderboard dialog", () => {
 });
 
 describe("the points menu on a phone", () => {
-  it("groups the leaderboard and the countdown in one menu", async () => {
+  it("in the freeze shows the frozen chip in the header itself (issue 29), not in the menu", async () => {
     clockAt("2026-11-26T12:00:00Z");
     scoreboardServer();
     const Header = pointsRoomUi.header;
     if (!Header) throw new Error("points has a header");
     const { client } = await renderInRoom(<Header me={me} mobile />);
-    // On a phone no countdown chip in the header itself.
+    const chip = await screen.findByRole("timer");
+    expect(chip).toHaveTextContent(M.untilNewMonth("4d 12h"));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: L.open }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).queryByRole("timer")).toBeNull();
+    client.dispose();
+  });
+
+  it("groups the leaderboard and the countdown to the 25th in one menu", async () => {
+    clockAt("2026-11-10T12:00:00Z");
+    scoreboardServer();
+    const Header = pointsRoomUi.header;
+    if (!Header) throw new Error("points has a header");
+    const { client } = await renderInRoom(<Header me={me} mobile />);
+    // On a phone no countdown chip in the header itself before the freeze.
     expect(screen.queryByRole("timer")).toBeNull();
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: L.open }));
     const menu = await screen.findByRole("menu");
-    expect(await within(menu).findByRole("timer")).toHaveTextContent(M.untilNewMonth("4d 12h"));
+    expect(await within(menu).findByRole("timer")).toHaveTextContent(M.untilFreeze("14d 12h"));
     // The number alone in the chip, its label saying what it is.
     expect(screen.getByLabelText(P.myPointsLabel(0))).toHaveTextContent(P.myPointsShort(0));
     await user.click(within(menu).getByRole("menuitem", { name: L.open }));

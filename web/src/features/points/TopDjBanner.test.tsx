@@ -46,6 +46,7 @@ describe("the Top DJ of the Month banner", () => {
     expect(within(banner).getByText("djnova")).toBeVisible();
     expect(within(banner).getByText(M.topDjVotes(7))).toBeVisible();
     expect(banner.querySelector("img")).toHaveAttribute("src", "/uploads/nova.webp");
+    expect(within(banner).getByText(M.frozenNote)).toBeVisible();
   });
 
   it("before the 25th shows nothing and asks nothing", async () => {
@@ -58,10 +59,12 @@ describe("the Top DJ of the Month banner", () => {
     expect(screen.queryByText(M.topDjTitle)).toBeNull();
   });
 
-  it("shows nothing in the freeze while no DJ has a vote", async () => {
+  it("in the freeze says so while no DJ has a vote, and that messages earn no points", async () => {
     clockAt("2026-11-27T09:00:00Z");
-    const { topCalls } = renderBanner({ topDj: null });
-    await waitFor(() => expect(topCalls()).toBe(1));
-    expect(screen.queryByText(M.topDjTitle)).toBeNull();
+    renderBanner({ topDj: null });
+    const banner = await screen.findByRole("region", { name: M.topDjTitle });
+    expect(within(banner).getByText(M.noVotes)).toBeVisible();
+    expect(within(banner).getByText(M.frozenNote)).toBeVisible();
+    expect(banner.querySelector("img")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_PROFILE_IMAGE, MONTH_END_TEXTS as M, safeMediaUrl } from "@airwave/contracts";
+import AcUnitIcon from "@mui/icons-material/AcUnit";
 import EmojiEventsIcon from "@mui/icons-material/EmojiEvents";
 import { Avatar, Box, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
@@ -6,9 +7,11 @@ import { djVotesApi, djVotesKeys } from "../dj-votes/api.ts";
 import { usePointsPeriod } from "./period.ts";
 
 /**
- * The Top DJ of the Month banner (chat spec 2, Month end): from the 25th (voting closed, the
- * month's answer final) to the 1st, the DJ with the most votes, picture and name
- * (`GET /djVotes/top`). Nothing before the 25th, nor while nobody has a vote.
+ * The month-end banner (chat spec 2, Month end): from the 25th (voting closed, the month's answer
+ * final) to the 1st, the Top DJ of the Month, the DJ with the most votes, picture and name
+ * (`GET /djVotes/top`), or "No votes this month" while nobody has a vote; beside it, that points
+ * are frozen and chat messages earn none (issue 29: they earned nothing without a word). Nothing
+ * before the 25th.
  */
 export function TopDjBanner() {
   const at = usePointsPeriod();
@@ -18,8 +21,8 @@ export function TopDjBanner() {
     queryFn: ({ signal }) => djVotesApi.top(signal),
     enabled: frozen,
   });
-  const top = query.data?.topDj;
-  if (!frozen || !top) return null;
+  if (!frozen || !query.isSuccess) return null;
+  const top = query.data.topDj;
   return (
     <Box
       component="section"
@@ -27,7 +30,9 @@ export function TopDjBanner() {
       sx={{
         display: "flex",
         alignItems: "center",
-        gap: 1.5,
+        flexWrap: "wrap",
+        columnGap: 1.5,
+        rowGap: 0.5,
         px: 2,
         py: 0.75,
         borderBottom: 1,
@@ -36,23 +41,38 @@ export function TopDjBanner() {
         color: "warning.contrastText",
       }}
     >
-      <EmojiEventsIcon aria-hidden />
-      <Avatar
-        src={safeMediaUrl(top.profileimage) ?? DEFAULT_PROFILE_IMAGE}
-        alt=""
-        sx={{ width: 36, height: 36 }}
-      />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="caption" component="p" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
-          {M.topDjTitle}
-        </Typography>
-        <Typography noWrap sx={{ fontWeight: 800 }}>
-          {top.dj}
-          <Typography component="span" variant="caption" sx={{ ml: 1 }}>
-            {M.topDjVotes(top.votes)}
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, minWidth: 0, flex: "1 1 auto" }}>
+        <EmojiEventsIcon aria-hidden />
+        {top && (
+          <Avatar
+            src={safeMediaUrl(top.profileimage) ?? DEFAULT_PROFILE_IMAGE}
+            alt=""
+            sx={{ width: 36, height: 36 }}
+          />
+        )}
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="caption" component="p" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+            {M.topDjTitle}
           </Typography>
-        </Typography>
+          {top ? (
+            <Typography noWrap sx={{ fontWeight: 800 }}>
+              {top.dj}
+              <Typography component="span" variant="caption" sx={{ ml: 1 }}>
+                {M.topDjVotes(top.votes)}
+              </Typography>
+            </Typography>
+          ) : (
+            <Typography sx={{ fontWeight: 800 }}>{M.noVotes}</Typography>
+          )}
+        </Box>
       </Box>
+      <Typography
+        variant="body2"
+        sx={{ display: "flex", alignItems: "center", gap: 0.5, fontWeight: 600 }}
+      >
+        <AcUnitIcon aria-hidden fontSize="small" />
+        {M.frozenNote}
+      </Typography>
     </Box>
   );
 }

@@ -22,8 +22,9 @@ import { usePointsPeriod } from "./period.ts";
 import { TopDjBanner } from "./TopDjBanner.tsx";
 
 /**
- * On a phone the leaderboard, the DJ votes and the countdown share one menu (the header has no
- * room for three more items; the DJ votes feature leaves its own button out there).
+ * On a phone the leaderboard, the DJ votes and the countdown to the 25th share one menu (the header
+ * has no room for three more items; the DJ votes feature leaves its own button out there). In the
+ * freeze the countdown leaves the menu for the header (`MonthCountdown compact`).
  */
 function PhoneMenu({
   onLeaderboard,
@@ -74,7 +75,7 @@ function PhoneMenu({
           </ListItemIcon>
           <ListItemText>{DJ_VOTES_UI_TEXTS.open}</ListItemText>
         </MenuItem>
-        {countdown && (
+        {countdown && !countdown.frozen && (
           <MenuItem
             disabled
             role="timer"
@@ -108,6 +109,7 @@ function PointsHeader({ me, mobile }: RoomUiProps) {
       <MyPoints meId={me._id} compact={mobile} />
       {mobile ? (
         <>
+          <MonthCountdown compact />
           <PhoneMenu onLeaderboard={() => setOpen(true)} onDjVotes={() => setDjVotesOpen(true)} />
           <DjVotesDialog open={djVotesOpen} onClose={() => setDjVotesOpen(false)} meId={me._id} />
         </>

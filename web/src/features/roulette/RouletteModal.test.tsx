@@ -3,6 +3,7 @@ import {
   COINFLIP_UI_TEXTS as A,
   ROULETTE_CLIENT_EVENTS as IN,
   ROULETTE_MESSAGES as M,
+  MONTH_END_TEXTS,
   numberFromSeed,
   ROULETTE_SERVER_EVENTS as OUT,
   ROULETTE_LIMITS,
@@ -42,7 +43,7 @@ const state = (over: Partial<RouletteState> = {}): RouletteState => ({
 });
 
 /** The header's arcade button and the roulette overlay, the member holding `points`. */
-async function openRoulette(points = 100) {
+async function openRoulette(points = 100, tile: string = A.rouletteName) {
   serverAnswers(() => points);
   const rendered = await renderInRoom(
     <>
@@ -51,7 +52,7 @@ async function openRoulette(points = 100) {
     </>,
   );
   fireEvent.click(screen.getByRole("button", { name: A.arcadeOpen }));
-  fireEvent.click(await screen.findByRole("button", { name: A.rouletteName }));
+  fireEvent.click(await screen.findByRole("button", { name: tile }));
   expect(rendered.socket.emit).toHaveBeenCalledWith(IN.joinSpectate);
   return rendered;
 }
@@ -167,6 +168,8 @@ describe("the roulette modal", () => {
 });
 
 describe("the verify view", () => {
+  beforeEach(onAnOpenDay);
+
   it("recomputes each round's hash and number in the browser: ✓ for an honest round, ✗ for a forged one", async () => {
     const honestSeed = "a1".repeat(32);
     const honest: RouletteHistoryEntry = {
@@ -197,5 +200,20 @@ describe("the verify view", () => {
     expect(within(first).getByText(`✓ ${T.numberMatches(honest.number)}`)).toBeVisible();
     expect(await within(second).findByText(`✗ ${T.hashDiffers}`)).toBeVisible();
     expect(within(second).getByText(`✗ ${T.numberDiffers(derived)}`)).toBeVisible();
+  });
+});
+
+describe("the roulette modal in the month-end freeze", () => {
+  it("shows its closed state only: no 'Place your bets', the board and Join disabled", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-27T12:00:00Z"));
+    const { send } = await openRoulette(100, `${A.rouletteName} (${MONTH_END_TEXTS.closedMark})`);
+    send(OUT.state, state());
+    const status = within(dialog()).getByRole("status");
+    expect(status).toHaveTextContent(MONTH_END_TEXTS.closedMark);
+    expect(within(dialog()).queryByText(T.statusWaiting)).toBeNull();
+    expect(within(dialog()).getByText(M.closed)).toBeVisible();
+    expect(within(dialog()).getByRole("button", { name: T.join })).toBeDisabled();
+    expect(betOn("17")).toBeDisabled();
   });
 });

@@ -1,6 +1,7 @@
 import {
   betKey,
   ROULETTE_MESSAGES as M,
+  MONTH_END_TEXTS,
   ROULETTE_CHIPS,
   ROULETTE_LIMITS,
   type RouletteBet,
@@ -63,9 +64,18 @@ function NumberChip({ n }: { n: number }) {
   );
 }
 
-/** The round's state in words: waiting, the countdown, spinning, the result. */
-function StatusLine({ now }: { now: number }) {
+/**
+ * The round's state in words: waiting, the countdown, spinning, the result; in the month-end
+ * freeze (`closed`) a table that takes no bets says so instead of "Place your bets".
+ */
+function StatusLine({ now, closed }: { now: number; closed: boolean }) {
   const { rouletteRound: round } = useRoomState("rouletteRound");
+  if (closed && (!round || round.status === "waiting" || round.status === "betting"))
+    return (
+      <Typography role="status" color="warning.main" sx={{ fontWeight: 800, textAlign: "center" }}>
+        {MONTH_END_TEXTS.closedMark}
+      </Typography>
+    );
   if (!round) return <LinearProgress aria-label={T.title} />;
   let text: string = T.statusWaiting;
   if (round.status === "betting" && round.bettingEndsAt)
@@ -226,7 +236,7 @@ function TableView() {
             />
           </Box>
         </Box>
-        <StatusLine now={now} />
+        <StatusLine now={now} closed={closed} />
         <Banner />
       </Stack>
       <Stack spacing={1.5} sx={{ minWidth: 0 }}>
