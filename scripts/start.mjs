@@ -97,6 +97,17 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     }, KILL_AFTER_MS);
   });
 }
+// `npm start` runs this under `sh -c`: a SIGTERM to npm ends npm and the shell but never reaches
+// this process, and the app with its station ran on, orphaned (seen: `kill <npm's pid>`). The
+// parent gone counts as a SIGTERM.
+const parent = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(parentWatch);
+  console.error("[start] the process that started this one has ended: stopping");
+  process.emit("SIGTERM", "SIGTERM");
+}, 1000);
+parentWatch.unref();
 server.on("error", async (error) => {
   console.error(`[start] could not start the server: ${error.message}`);
   await stopServers();

@@ -30,8 +30,8 @@ let icecastPort: number;
 const started: NpmStart[] = [];
 
 /** npm start until the app answers and the station is on air. */
-async function startOnAir() {
-  const start = npmStart(env, started);
+async function startOnAir(options?: Parameters<typeof npmStart>[2]) {
+  const start = npmStart(env, started, options);
   await waitForLines(start, /Airwave is running on/, 1, START_TIMEOUT_MS);
   await waitForLines(start, /\[station\] on air/, 1, START_TIMEOUT_MS);
   return start;
@@ -129,5 +129,17 @@ describe("npm start after a crash", () => {
 
     const next = await startOnAir();
     await expectOneStationOnAir(next);
+  }, 180_000);
+
+  it("stops with the app and the station when the shell npm runs it in gets SIGTERM", async () => {
+    for (const s of started) await stopStarts([s], 10_000);
+    const start = await startOnAir({ underShell: true });
+    // npm forwards a SIGTERM to its script's shell, which ends without passing it on.
+    start.child.kill("SIGTERM");
+    const deadline = Date.now() + 15_000;
+    while (processesOfDataDir(dataDir).length > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(processesOfDataDir(dataDir).map((p) => p.cmdline)).toEqual([]);
   }, 180_000);
 });

@@ -16,9 +16,20 @@ export interface NpmStart {
   output(): string;
 }
 
-/** `npm start` in its own process group (as a terminal runs it), its output kept; added to `all`. */
-export function npmStart(env: NodeJS.ProcessEnv, all: NpmStart[]): NpmStart {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+/**
+ * `npm start` in its own process group (as a terminal runs it), its output kept; added to `all`.
+ * `underShell`: through `sh -c`, as npm runs the script (`child` is then the shell).
+ */
+export function npmStart(
+  env: NodeJS.ProcessEnv,
+  all: NpmStart[],
+  { underShell = false } = {},
+): NpmStart {
+  const command = `"${process.execPath}" scripts/start.mjs`;
+  const [file, args] = underShell
+    ? ["sh", ["-c", command]]
+    : [process.execPath, ["scripts/start.mjs"]];
+  const child = spawn(file, args, {
     cwd: root,
     env,
     detached: true,
