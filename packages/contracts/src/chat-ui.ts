@@ -68,6 +68,10 @@ export const CHAT_TEXTS = {
   loading: "Loading",
   connecting: "Connecting to the chat…",
   reconnecting: "Connection lost. Reconnecting…",
+  /** Chat spec 8: the chat (or cams) could not start, with the reason. */
+  initializationError: "Initialization Error",
+  chatCouldNotStart: (reason: string) =>
+    `The chat service could not start${reason ? ` (${reason})` : ""}. Retrying…`,
   noMessages: "No messages yet. Say hello!",
   notSignedIn: "Sign in to join the chat room.",
   signIn: "Sign in",

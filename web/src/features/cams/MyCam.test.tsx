@@ -13,7 +13,7 @@ import { me } from "../../test/fake-session.tsx";
 import { renderInRoom } from "../chat/room/testing.tsx";
 import { chatUser } from "../chat/test-utils.ts";
 import { UserList } from "../chat/UserList.tsx";
-import { CloseCamItem } from "./CloseCamItem.tsx";
+import { CamUserMenuItems } from "./CamUserMenuItems.tsx";
 import { fake, OFFER_SDP } from "./fake-media.ts";
 import { BOB, MY_CAM, newPageEachTest, renderCams, settle } from "./test-utils.tsx";
 
@@ -33,11 +33,16 @@ describe("My Cam", () => {
     await settle();
     expect(fake.opened).toEqual(["cam-1"]);
     expect(sent(IN.publish)).toEqual([{ jsep: { type: "offer", sdp: OFFER_SDP } }]);
-    expect(within(myCam()).getByLabelText(CAMS_UI_TEXTS.yourTile)).toBeInTheDocument();
+    // Not live before Janus has the media (issue 29): a preview, "Connecting…", no "Your cam".
+    expect(within(myCam()).getByLabelText(CAMS_UI_TEXTS.yourPreview)).toBeInTheDocument();
+    expect(within(myCam()).getByRole("status")).toHaveTextContent(CAMS_UI_TEXTS.connectingOwn);
+    expect(screen.queryByLabelText(CAMS_UI_TEXTS.yourTile)).toBeNull();
 
     send(OUT.answer, { jsep: { type: "answer", sdp: "v=0 janus" } });
     send(OUT.connected, { cam: MY_CAM });
     expect(within(myCam()).getByText(CAMS_UI_TEXTS.youAreLive)).toBeVisible();
+    expect(within(myCam()).getByLabelText(CAMS_UI_TEXTS.yourTile)).toBeInTheDocument();
+    expect(within(myCam()).queryByText(CAMS_UI_TEXTS.connectingOwn)).toBeNull();
     // The own tile is in the live cams panel; the member does not watch themselves.
     expect(screen.getByRole("group", { name: CAMS_UI_TEXTS.yourTile })).toBeInTheDocument();
     expect(sent(IN.watch)).toEqual([]);
@@ -119,7 +124,7 @@ describe("Close cam in a member's menu", () => {
         meId={me._id}
         meRole={role}
         menuItems={(user, close) => (
-          <CloseCamItem me={staff} mobile={false} user={user} close={close} />
+          <CamUserMenuItems me={staff} mobile={false} user={user} close={close} />
         )}
       />,
     );
