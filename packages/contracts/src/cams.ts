@@ -81,7 +81,7 @@ export const CAMS_MESSAGES = {
   connectionTimeout: {
     title: "Connection Timeout",
     message:
-      "Your cam could not reach the media server within 15 seconds, so nobody saw it. Check that this site may use your camera and that your network allows video calls (a VPN or firewall can block them), then try again.",
+      "Your cam did not connect within 15 s. Check that this site may use your camera and that your network allows video calls (a VPN or firewall can block them).",
   },
   connectionFailed: {
     title: "Media Connection Failed",

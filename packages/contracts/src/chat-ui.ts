@@ -70,8 +70,9 @@ export const CHAT_TEXTS = {
   reconnecting: "Connection lost. Reconnecting…",
   /** Chat spec 8: the chat (or cams) could not start, with the reason. */
   initializationError: "Initialization Error",
-  chatCouldNotStart: (reason: string) =>
-    `The chat service could not start${reason ? ` (${reason})` : ""}. Retrying…`,
+  chatCouldNotStart: (reason: string) => `The chat service could not start: ${reason}. Retrying…`,
+  /** The reason when the connection itself failed (Socket.IO's transport errors). */
+  chatUnreachable: "the chat server could not be reached",
   noMessages: "No messages yet. Say hello!",
   notSignedIn: "Sign in to join the chat room.",
   signIn: "Sign in",

@@ -317,6 +317,10 @@ const ChatHeader = memo(function ChatHeader({
   );
 });
 
+/** Socket.IO's own words for a connection that could not be made (not the server's refusal). */
+const TRANSPORT_ERRORS =
+  /^(websocket error|xhr poll error|xhr post error|timeout|transport (close|error))$/i;
+
 /** The connection's state while it is not up: connecting, reconnecting, or refused. */
 function ConnectionStatus() {
   const room = useRoom();
@@ -329,7 +333,9 @@ function ConnectionStatus() {
     return (
       <Alert severity="error" role="alert" sx={{ m: 1 }}>
         <AlertTitle>{CHAT_TEXTS.initializationError}</AlertTitle>
-        {CHAT_TEXTS.chatCouldNotStart(reason)}
+        {CHAT_TEXTS.chatCouldNotStart(
+          !reason || TRANSPORT_ERRORS.test(reason) ? CHAT_TEXTS.chatUnreachable : reason,
+        )}
       </Alert>
     );
   }
