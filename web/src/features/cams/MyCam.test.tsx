@@ -13,6 +13,7 @@ import { me } from "../../test/fake-session.tsx";
 import { renderInRoom } from "../chat/room/testing.tsx";
 import { chatUser } from "../chat/test-utils.ts";
 import { UserList } from "../chat/UserList.tsx";
+import { CamUserBadge } from "./CamUserBadge.tsx";
 import { CamUserMenuItems } from "./CamUserMenuItems.tsx";
 import { fake, OFFER_SDP } from "./fake-media.ts";
 import { BOB, MY_CAM, newPageEachTest, renderCams, settle } from "./test-utils.tsx";
@@ -115,7 +116,7 @@ describe("My Cam", () => {
   });
 });
 
-describe("Close cam in a member's menu", () => {
+describe("a member's cam in the users list and their menu", () => {
   async function openMenuAs(role: string) {
     const staff = { ...me, role };
     const room = await renderInRoom(
@@ -126,6 +127,7 @@ describe("Close cam in a member's menu", () => {
         menuItems={(user, close) => (
           <CamUserMenuItems me={staff} mobile={false} user={user} close={close} />
         )}
+        badges={(user) => <CamUserBadge me={staff} mobile={false} user={user} />}
       />,
     );
     room.send(OUT.active, { available: true, cams: [BOB], iceServers: [] });
@@ -142,6 +144,25 @@ describe("Close cam in a member's menu", () => {
     open("bob");
     fireEvent.click(screen.getByRole("menuitem", { name: CAMS_UI_TEXTS.closeCam }));
     expect(socket.emit).toHaveBeenCalledWith(IN.close, { userId: "u-bob" });
+  });
+
+  it("marks who is starting a cam and who is on cam in the list, and offers Watch cam for a cam", async () => {
+    const { open, send } = await openMenuAs("user");
+    expect(screen.getByRole("img", { name: CAMS_UI_TEXTS.onCam("bob") })).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: CAMS_UI_TEXTS.camStarting("dan") })).toBeNull();
+    send(OUT.pending, { userId: "u-dan" });
+    expect(screen.getByRole("img", { name: CAMS_UI_TEXTS.camStarting("dan") })).toBeInTheDocument();
+    // (The row's accessible description carries it too: the browser test checks it.)
+    open("dan");
+    expect(screen.queryByRole("menuitem", { name: CAMS_UI_TEXTS.watchCam })).toBeNull();
+    fireEvent.keyDown(screen.getByRole("menu"), { key: "Escape" });
+    send(OUT.connected, { cam: { ...BOB, userId: "u-dan", username: "dan" } });
+    expect(screen.queryByRole("img", { name: CAMS_UI_TEXTS.camStarting("dan") })).toBeNull();
+    expect(screen.getByRole("img", { name: CAMS_UI_TEXTS.onCam("dan") })).toBeInTheDocument();
+    open("bob");
+    expect(screen.getByRole("menuitem", { name: CAMS_UI_TEXTS.watchCam })).toBeVisible();
+    send(OUT.disconnected, { userId: "u-dan", reason: "stopped" });
+    expect(screen.queryByRole("img", { name: CAMS_UI_TEXTS.onCam("dan") })).toBeNull();
   });
 
   it("is not offered to a member", async () => {
