@@ -18,8 +18,10 @@ import { CHAT_TEXTS } from "./chat-ui.ts";
  * answers, no trickle):
  *
  * Going on cam: the client sends `cam-connected {jsep: offer}` (its send-only connection's complete
- * offer); the server answers that connection with `cam-answer {jsep}`; once Janus reports the
- * media up, the whole room hears `cam-connected {cam}` (the publisher too: that is its "live").
+ * offer); the server answers that connection with `cam-answer {jsep}` and the room hears
+ * `cam-pending {userId}` (starting: chat spec 3 `camPending`); once Janus reports the media up,
+ * the whole room hears `cam-connected {cam}` (the publisher too: that is its "live"); a start that
+ * ends before is heard as `cam-disconnected` too.
  * Stopping: `cam-disconnected` from the client, or the server closing the cam (the member left the
  * room, was kicked or banned, a moderator closed it, the media failed); the room hears
  * `cam-disconnected {userId, reason}`.
