@@ -28,29 +28,36 @@ const goLive = (page: Page) =>
   page.getByRole("banner").getByRole("button", { name: CAMS_UI_TEXTS.goLive });
 
 /**
- * Holds Janus's answer to the page's publisher (the media then never comes up, as when a network
- * blocks it) until `releaseCamAnswers`: the publisher's remote description is never applied.
+ * Holds Janus's answer to the page's publisher (the media then does not come up, as when a network
+ * blocks it) until `releaseCamAnswers`, which applies the answers held.
  */
 async function holdCamAnswers(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { __holdCamAnswers?: boolean; __held?: boolean };
+    const w = window as unknown as {
+      __holdCamAnswers?: boolean;
+      __heldAnswers?: (() => void)[];
+    };
     w.__holdCamAnswers = true;
-    if (w.__held) return;
-    w.__held = true;
+    if (w.__heldAnswers) return;
+    w.__heldAnswers = [];
     const apply = RTCPeerConnection.prototype.setRemoteDescription;
     RTCPeerConnection.prototype.setRemoteDescription = function (
       this: RTCPeerConnection,
       ...args: Parameters<typeof apply>
     ) {
-      if (w.__holdCamAnswers && args[0]?.type === "answer") return new Promise<void>(() => {});
-      return apply.apply(this, args);
+      if (!w.__holdCamAnswers || args[0]?.type !== "answer") return apply.apply(this, args);
+      return new Promise<void>((resolve, reject) => {
+        w.__heldAnswers?.push(() => apply.apply(this, args).then(resolve, reject));
+      });
     } as typeof apply;
   });
 }
 
 const releaseCamAnswers = (page: Page) =>
   page.evaluate(() => {
-    (window as unknown as { __holdCamAnswers?: boolean }).__holdCamAnswers = false;
+    const w = window as unknown as { __holdCamAnswers?: boolean; __heldAnswers?: (() => void)[] };
+    w.__holdCamAnswers = false;
+    for (const held of w.__heldAnswers?.splice(0) ?? []) held();
   });
 
 test("a cam start that fails says Connecting, then what to try with Try again; the room sees it pending, then on cam, and can watch it", async ({
@@ -195,8 +202,16 @@ test("Go Live in the top bar: only on /chat, is My Cam's start and stop, and res
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
+  // Until Janus has the media the own tile says Connecting… (the answer held a moment here).
+  await holdCamAnswers(c.page);
   await phoneToggle.click();
   await expect(phoneToggle).toHaveAttribute("aria-pressed", "true");
+  const connecting = liveCams(c.page).getByRole("group", { name: CAMS_UI_TEXTS.yourPreview });
+  await expect(connecting.getByText(CAMS_UI_TEXTS.loading)).toBeVisible({ timeout: 10_000 });
+  await expect(camTile(b.page, c.member.username)).toHaveCount(0);
+  await c.page.mouse.move(200, 600);
+  await screenshot(c.page, "cams-connecting-390", { fullPage: false });
+  await releaseCamAnswers(c.page);
   await expect(
     liveCams(c.page).getByRole("group", { name: CAMS_UI_TEXTS.yourTile, exact: true }),
   ).toBeVisible({ timeout: 20_000 });
