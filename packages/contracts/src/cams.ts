@@ -5,6 +5,7 @@ import {
   defineChatClientSchemas,
   ignoredPayloadSchema,
 } from "./chat-events.ts";
+import { CHAT_TEXTS } from "./chat-ui.ts";
 
 /**
  * Cams (chat spec 2, 3, 4, 7, 8, 9; issue 19): members show their webcams in the chat room and
@@ -17,8 +18,10 @@ import {
  * answers, no trickle):
  *
  * Going on cam: the client sends `cam-connected {jsep: offer}` (its send-only connection's complete
- * offer); the server answers that connection with `cam-answer {jsep}`; once Janus reports the
- * media up, the whole room hears `cam-connected {cam}` (the publisher too: that is its "live").
+ * offer); the server answers that connection with `cam-answer {jsep}` and the room hears
+ * `cam-pending {userId}` (starting: chat spec 3 `camPending`); once Janus reports the media up,
+ * the whole room hears `cam-connected {cam}` (the publisher too: that is its "live"); a start that
+ * ends before is heard as `cam-disconnected` too.
  * Stopping: `cam-disconnected` from the client, or the server closing the cam (the member left the
  * room, was kicked or banned, a moderator closed it, the media failed); the room hears
  * `cam-disconnected {userId, reason}`.
@@ -72,10 +75,15 @@ export const CAMS_LIMITS = {
 /** Every cams text: the spec's catalogue (chat spec 8) exactly, then this project's. */
 export const CAMS_MESSAGES = {
   // Chat spec 8
-  initializationError: "Initialization Error",
+  initializationError: CHAT_TEXTS.initializationError,
+  /**
+   * The spec's title; its text ("… Please refresh.") is not what helps (issue 29): by then the
+   * panel is back to Start cam, so it says what to try instead (My Cam offers Try again).
+   */
   connectionTimeout: {
     title: "Connection Timeout",
-    message: "Could not connect to the media server in time. Please refresh.",
+    message:
+      "Your cam did not connect within 15 s. Check that this site may use your camera and that your network allows video calls (a VPN or firewall can block them).",
   },
   connectionFailed: {
     title: "Media Connection Failed",
@@ -112,6 +120,11 @@ export const CAMS_MESSAGES = {
   // This project's additions (the spec leaves the server's refusals unnamed)
   error: "Cam error",
   offline: "Cams are offline right now.",
+  /** Why cams could not start ('Initialization Error' with the reason, chat spec 8). */
+  offlineReason: {
+    disabled: "Cams are not enabled on this station.",
+    unreachable: "The media server is not answering. Cams come back by themselves once it does.",
+  },
   roomFull: `There are already ${CAMS_LIMITS.maxPublishers} cams on. Try again later.`,
   badOffer: "That is not a valid video offer.",
   badAnswer: "That is not a valid video answer.",
@@ -156,6 +169,16 @@ export const CAMS_UI_TEXTS = {
   closeCam: "Close cam",
   camClosed: (name: string) => `${name}'s cam was closed.`,
   loading: "Connecting…",
+  /** The own cam between Start and Janus's "media up" (issue 29: not "live" before it is). */
+  connectingOwn: "Connecting… nobody sees your cam yet.",
+  yourPreview: "Your camera preview (not live yet)",
+  tryAgain: "Try again",
+  /** The top bar's toggle (community spec, Shell), on /chat. */
+  goLive: "Go Live",
+  /** The users list (chat spec 3: shouldBeOnCam, camPending) and each member's menu. */
+  onCam: (name: string) => `${name} is on cam`,
+  camStarting: (name: string) => `${name} is starting a cam`,
+  watchCam: "Watch cam",
 } as const;
 
 /** The cams events a client sends. */
@@ -177,6 +200,7 @@ export const CAMS_SERVER_EVENTS = {
   answer: "cam-answer",
   offer: "cam-offer",
   error: "cam-error",
+  pending: "cam-pending",
 } as const satisfies Record<string, ChatServerEvent>;
 
 /** A complete SDP offer or answer (Janus's `jsep`; no trickle). */
@@ -243,9 +267,33 @@ export interface CamIceServer {
 /** active-cams: who is on cam now, whether cams work, and the ICE servers to use. */
 export interface ActiveCamsEvent {
   available: boolean;
+  /** Why cams are offline ('Initialization Error', chat spec 8), when `available` is false. */
+  reason?: string;
   cams: CamView[];
+  /** Members starting a cam (published, media not up yet: chat spec 3 `camPending`). */
+  pending?: string[];
   iceServers: CamIceServer[];
 }
+
+/** cam-pending: a member started a cam; it goes live (`cam-connected`) or ends (`cam-disconnected`). */
+export interface CamPendingEvent {
+  userId: string;
+}
+
+/** A room member's derived cam flags (chat spec 3). */
+export interface CamUserFlags {
+  shouldBeOnCam: boolean;
+  camPending: boolean;
+}
+
+export const camUserFlags = (
+  userId: string,
+  cams: readonly Pick<CamView, "userId">[],
+  pending: readonly string[],
+): CamUserFlags => {
+  const shouldBeOnCam = cams.some((c) => c.userId === userId);
+  return { shouldBeOnCam, camPending: !shouldBeOnCam && pending.includes(userId) };
+};
 
 export interface CamConnectedEvent {
   cam: CamView;
@@ -296,5 +344,6 @@ declare module "./chat-events.ts" {
     "cam-answer": CamAnswerEvent;
     "cam-offer": CamOfferEvent;
     "cam-error": CamErrorEvent;
+    "cam-pending": CamPendingEvent;
   }
 }

@@ -68,6 +68,11 @@ export const CHAT_TEXTS = {
   loading: "Loading",
   connecting: "Connecting to the chat…",
   reconnecting: "Connection lost. Reconnecting…",
+  /** Chat spec 8: the chat (or cams) could not start, with the reason. */
+  initializationError: "Initialization Error",
+  chatCouldNotStart: (reason: string) => `The chat service could not start: ${reason}. Retrying…`,
+  /** The reason when the connection itself failed (Socket.IO's transport errors). */
+  chatUnreachable: "the chat server could not be reached",
   noMessages: "No messages yet. Say hello!",
   notSignedIn: "Sign in to join the chat room.",
   signIn: "Sign in",

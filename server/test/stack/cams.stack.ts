@@ -181,6 +181,31 @@ describe("cams with Janus", () => {
     }
   });
 
+  it("a cam whose media is not up yet is pending for the room (heard and listed) until it ends", async () => {
+    const a = await member();
+    const b = await member();
+    const aId = a.member.user.id;
+    // A publisher that never applies Janus's answer: its media never comes up.
+    const peer = await testPublisher();
+    a.socket.emit(IN.publish, { jsep: peer.offer });
+    await a.next<CamAnswerEvent>(OUT.answer, () => true, 10_000);
+    expect(await b.next(OUT.pending, (e: { userId: string }) => e.userId === aId)).toEqual({
+      userId: aId,
+    });
+    b.socket.emit(IN.list);
+    const list = await b.next<ActiveCamsEvent>(OUT.active);
+    expect(list).toMatchObject({ available: true, cams: [], pending: [aId] });
+    a.socket.emit(IN.unpublish);
+    expect(await b.next<CamDisconnectedEvent>(OUT.disconnected, (e) => e.userId === aId)).toEqual({
+      userId: aId,
+      reason: "stopped",
+    });
+    b.socket.emit(IN.list);
+    expect(await b.next<ActiveCamsEvent>(OUT.active)).toMatchObject({ cams: [], pending: [] });
+    expect(heard(b, OUT.connected, aId)).toBe(0);
+    await peer.close();
+  });
+
   it("with CAMS_LOOPBACK_ONLY relays no ICE candidate but UDP on 127.0.0.1 (Janus's answer read)", async () => {
     const a = await member();
     const config = room.t.ctx.config;

@@ -66,13 +66,13 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
     entry.timeout = null;
   };
 
-  /** The cam of `entry` ended: the room hears it if it was live. */
+  /** The cam of `entry` ended: the room hears it if it was live or starting (`cam-pending`). */
   function ended(entry: Entry, reason: CamStopReason) {
     clearTimer(entry);
-    const wasLive = entry.live;
+    const wasOn = entry.live || entry.feed !== null;
     entry.live = false;
     entry.feed = null;
-    if (wasLive) room.broadcast(OUT.disconnected, { userId: entry.member._id, reason });
+    if (wasOn) room.broadcast(OUT.disconnected, { userId: entry.member._id, reason });
   }
 
   const current = async (entry: Entry) =>
@@ -191,6 +191,8 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
           entry.reply(OUT.error, CAMS_MESSAGES.connectionTimeout);
         }, CAMS_LIMITS.connectionTimeoutMs);
         entry.timeout.unref();
+        // The room sees who is starting a cam (chat spec 3 `camPending`) until it is live or ends.
+        room.broadcast(OUT.pending, { userId: me });
       }
       from.reply(OUT.answer, { jsep: toMember(answer) });
     },
@@ -220,7 +222,19 @@ export function createCamsRoom(room: ChatRoom, ctx: AppContext, link: () => Janu
         now: ctx.clock.now(),
         available,
       });
-      from.reply(OUT.active, { available, cams, iceServers: servers });
+      if (!available) {
+        const reason = ctx.config.CAMS
+          ? CAMS_MESSAGES.offlineReason.unreachable
+          : CAMS_MESSAGES.offlineReason.disabled;
+        from.reply(OUT.active, { available, reason, cams, pending: [], iceServers: servers });
+        return;
+      }
+      // Starting cams this instance holds (another instance's show from their cam-pending on).
+      const live = new Set(cams.map((c) => c.userId));
+      const pending = [...entries.values()]
+        .filter((e) => e.feed !== null && !e.live && !live.has(e.member._id))
+        .map((e) => e.member._id);
+      from.reply(OUT.active, { available, cams, pending, iceServers: servers });
     },
 
     async watch(from: ChatConnection, userIds: string[]) {

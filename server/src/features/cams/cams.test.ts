@@ -25,9 +25,12 @@ describe("cams without Janus", () => {
   it("answers offline: the list unavailable with the ICE servers, publishing and watching refused", async () => {
     const a = await room.join();
     a.socket.emit(IN.list);
+    // Why: 'Initialization Error' with this reason (chat spec 8).
     expect(await a.next(OUT.active)).toEqual({
       available: false,
+      reason: CAMS_MESSAGES.offlineReason.unreachable,
       cams: [],
+      pending: [],
       iceServers: [{ urls: "stun:stun.example.org:3478" }],
     });
     for (const [event, payload] of [
@@ -102,7 +105,13 @@ describe("CAMS=off", () => {
   it("registers the cams but answers offline and never connects", async () => {
     const a = await off.join();
     a.socket.emit(IN.list);
-    expect(await a.next(OUT.active)).toEqual({ available: false, cams: [], iceServers: [] });
+    expect(await a.next(OUT.active)).toEqual({
+      available: false,
+      reason: CAMS_MESSAGES.offlineReason.disabled,
+      cams: [],
+      pending: [],
+      iceServers: [],
+    });
     a.socket.emit(IN.publish, { jsep: offer });
     expect(await a.next(OUT.error)).toMatchObject({ message: CAMS_MESSAGES.offline });
   });

@@ -12,9 +12,9 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useLocation } from "react-router";
 import { useAuthStatus, useMe } from "../session.ts";
-import { ShellInboxButton, ShellNotificationsBell } from "./lazy-extras.tsx";
+import { ShellGoLive, ShellInboxButton, ShellNotificationsBell } from "./lazy-extras.tsx";
 
 /** Below this width the brand text gives way to the top bar's icons. */
 const NARROW_MAX_WIDTH = 480;
@@ -23,6 +23,8 @@ export function TopBar({ mobile, onMenu }: { mobile: boolean; onMenu: () => void
   const status = useAuthStatus();
   const me = useMe();
   const signedIn = status.data?.authenticated === true;
+  const { pathname } = useLocation();
+  const onChat = pathname.replace(/\/+$/, "").toLowerCase() === PATHS.chat.toLowerCase();
 
   return (
     <AppBar
@@ -65,6 +67,8 @@ export function TopBar({ mobile, onMenu }: { mobile: boolean; onMenu: () => void
           </Typography>
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        {/* Community spec, Shell: Go Live only on /chat (its cam ends when the member leaves). */}
+        {signedIn && onChat && <ShellGoLive compact={mobile} />}
         {signedIn && <ShellNotificationsBell />}
         {signedIn && <ShellInboxButton />}
         {signedIn && me.data && (

@@ -4,6 +4,7 @@ import RefreshIcon from "@mui/icons-material/Refresh";
 import VisibilityOffIcon from "@mui/icons-material/VisibilityOff";
 import { Box, Paper, Typography } from "@mui/material";
 import { useRef, useState } from "react";
+import { RopeLights } from "../effects/RopeLights.tsx";
 import { CamButton } from "./CamButton.tsx";
 import { CamVideo } from "./CamVideo.tsx";
 import { useTileHealth } from "./tile-health.ts";
@@ -19,6 +20,8 @@ export function CamTile({
   stream,
   scale,
   mirrored,
+  connecting,
+  ropeLights,
   onRetry,
   onDead,
   onHide,
@@ -30,6 +33,10 @@ export function CamTile({
   stream: MediaStream | null;
   scale: number;
   mirrored?: boolean;
+  /** The member's own cam before its media is up (nobody sees it yet). */
+  connecting?: boolean;
+  /** The Christmas rope lights along the tile's top (community spec 1: a bulb every 40 px). */
+  ropeLights?: boolean;
   onRetry?: () => void;
   onDead: () => void;
   onHide?: () => void;
@@ -39,7 +46,7 @@ export function CamTile({
   const video = useRef<HTMLVideoElement | null>(null);
   const [reload, setReload] = useState(0);
   const { failed } = useTileHealth(video, stream, { onRetry, onDead }, reload);
-  const note = !stream ? CAMS_UI_TEXTS.loading : failed ? CAMS_MESSAGES.error : null;
+  const note = !stream || connecting ? CAMS_UI_TEXTS.loading : failed ? CAMS_MESSAGES.error : null;
   return (
     <Paper
       component="figure"
@@ -56,11 +63,14 @@ export function CamTile({
         color: "common.white",
       }}
     >
+      {ropeLights && <RopeLights placement="top" />}
       <CamVideo ref={video} label={label} mirrored={mirrored} />
       {note && (
         <Typography
           variant="caption"
+          role={connecting ? "status" : undefined}
           sx={{
+            bgcolor: connecting ? "rgba(0,0,0,0.45)" : undefined,
             position: "absolute",
             inset: 0,
             display: "grid",

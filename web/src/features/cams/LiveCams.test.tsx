@@ -2,13 +2,22 @@ import {
   CAMS_LIMITS,
   CAMS_MESSAGES,
   CAMS_UI_TEXTS,
+  DEFAULT_THEME_SETTINGS,
   CAMS_CLIENT_EVENTS as IN,
   CAMS_SERVER_EVENTS as OUT,
 } from "@airwave/contracts";
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ANSWER_SDP, fake, fakeStream } from "./fake-media.ts";
-import { BOB, CARA, newPageEachTest, receiveBob, renderCams, settle } from "./test-utils.tsx";
+import {
+  answerThemeSettings,
+  BOB,
+  CARA,
+  newPageEachTest,
+  receiveBob,
+  renderCams,
+  settle,
+} from "./test-utils.tsx";
 
 newPageEachTest();
 
@@ -19,6 +28,23 @@ const click = (name: string, scope: HTMLElement = document.body) =>
 const scaleShown = () => within(panel()).getByText(/^\d+%$/).textContent;
 
 describe("the live cams panel", () => {
+  it("hangs the Christmas rope lights on each tile when the theme has them (a bulb every 40 px)", async () => {
+    answerThemeSettings({
+      ...DEFAULT_THEME_SETTINGS,
+      activeTheme: "christmas",
+      christmas: { enabled: true, snowEnabled: false, ropeLightsEnabled: true },
+    });
+    await renderCams({ cams: [BOB] });
+    const bob = tile("bob") as HTMLElement;
+    await waitFor(() => expect(bob.querySelector('[data-effect="rope-lights"]')).not.toBeNull());
+  });
+
+  it("has no rope lights on the tiles without the Christmas theme", async () => {
+    await renderCams({ cams: [BOB] });
+    await settle();
+    expect((tile("bob") as HTMLElement).querySelector('[data-effect="rope-lights"]')).toBeNull();
+  });
+
   it("asks for the cams on joining, shows a tile per cam and watches every one", async () => {
     const { send, sent } = await renderCams({ cams: [BOB] });
     expect(sent(IN.list).length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import { Box, Button, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useRoomState } from "../chat/room/hooks.ts";
 import type { RoomUiProps } from "../chat/room/ui.ts";
+import { activeEffects, useThemeSettings } from "../effects/theme-settings.ts";
 import { CamButton } from "./CamButton.tsx";
 import { CamTile } from "./CamTile.tsx";
 import { CamWindow } from "./CamWindow.tsx";
@@ -21,7 +22,7 @@ export function LiveCams({ me, mobile }: RoomUiProps) {
   const { camsAvailable, cams } = useRoomState("camsAvailable", "cams");
   const { cams: controller, view } = useCams(me._id);
   const [scale, setScale] = useState(() => readScale(mobile));
-  const [windows, setWindows] = useState<string[]>([]);
+  const { ropeLights } = activeEffects(useThemeSettings());
 
   useEffect(() => {
     controller?.setMobile(mobile);
@@ -42,9 +43,9 @@ export function LiveCams({ me, mobile }: RoomUiProps) {
     userId === me._id ? me.username : (cams.find((c) => c.userId === userId)?.username ?? "");
   const streamOf = (userId: string) =>
     userId === me._id ? view.ownStream : (view.streams.get(userId) ?? null);
-  const open = (userId: string) => setWindows((w) => (w.includes(userId) ? w : [...w, userId]));
-  const closeWindow = (userId: string) => setWindows((w) => w.filter((id) => id !== userId));
-  const liveWindows = windows.filter((id) =>
+  const open = (userId: string) => controller?.openWindow(userId);
+  const closeWindow = (userId: string) => controller?.closeWindow(userId);
+  const liveWindows = view.windows.filter((id) =>
     id === me._id ? ownOn : visible.some((c) => c.userId === id),
   );
   const { scale: SCALE } = CAMS_LIMITS;
@@ -115,11 +116,13 @@ export function LiveCams({ me, mobile }: RoomUiProps) {
           {ownOn && (
             <CamTile
               key={me._id}
-              label={CAMS_UI_TEXTS.yourTile}
+              label={view.own === "live" ? CAMS_UI_TEXTS.yourTile : CAMS_UI_TEXTS.yourPreview}
               name={me.username}
               stream={view.ownStream}
               scale={shown}
               mirrored
+              connecting={view.own !== "live"}
+              ropeLights={ropeLights}
               onDead={() => controller?.ownFailed()}
               onExpand={() => open(me._id)}
             />
@@ -131,6 +134,7 @@ export function LiveCams({ me, mobile }: RoomUiProps) {
               name={cam.username}
               stream={view.streams.get(cam.userId) ?? null}
               scale={shown}
+              ropeLights={ropeLights}
               onRetry={() => controller?.keyframe(cam.userId)}
               onDead={() => controller?.hide(cam.userId)}
               onHide={() => controller?.hide(cam.userId)}

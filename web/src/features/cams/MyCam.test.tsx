@@ -13,7 +13,8 @@ import { me } from "../../test/fake-session.tsx";
 import { renderInRoom } from "../chat/room/testing.tsx";
 import { chatUser } from "../chat/test-utils.ts";
 import { UserList } from "../chat/UserList.tsx";
-import { CloseCamItem } from "./CloseCamItem.tsx";
+import { CamUserBadge } from "./CamUserBadge.tsx";
+import { CamUserMenuItems } from "./CamUserMenuItems.tsx";
 import { fake, OFFER_SDP } from "./fake-media.ts";
 import { BOB, MY_CAM, newPageEachTest, renderCams, settle } from "./test-utils.tsx";
 
@@ -33,11 +34,16 @@ describe("My Cam", () => {
     await settle();
     expect(fake.opened).toEqual(["cam-1"]);
     expect(sent(IN.publish)).toEqual([{ jsep: { type: "offer", sdp: OFFER_SDP } }]);
-    expect(within(myCam()).getByLabelText(CAMS_UI_TEXTS.yourTile)).toBeInTheDocument();
+    // Not live before Janus has the media (issue 29): a preview, "Connecting…", no "Your cam".
+    expect(within(myCam()).getByLabelText(CAMS_UI_TEXTS.yourPreview)).toBeInTheDocument();
+    expect(within(myCam()).getByRole("status")).toHaveTextContent(CAMS_UI_TEXTS.connectingOwn);
+    expect(screen.queryByLabelText(CAMS_UI_TEXTS.yourTile)).toBeNull();
 
     send(OUT.answer, { jsep: { type: "answer", sdp: "v=0 janus" } });
     send(OUT.connected, { cam: MY_CAM });
     expect(within(myCam()).getByText(CAMS_UI_TEXTS.youAreLive)).toBeVisible();
+    expect(within(myCam()).getByLabelText(CAMS_UI_TEXTS.yourTile)).toBeInTheDocument();
+    expect(within(myCam()).queryByText(CAMS_UI_TEXTS.connectingOwn)).toBeNull();
     // The own tile is in the live cams panel; the member does not watch themselves.
     expect(screen.getByRole("group", { name: CAMS_UI_TEXTS.yourTile })).toBeInTheDocument();
     expect(sent(IN.watch)).toEqual([]);
@@ -110,7 +116,7 @@ describe("My Cam", () => {
   });
 });
 
-describe("Close cam in a member's menu", () => {
+describe("a member's cam in the users list and their menu", () => {
   async function openMenuAs(role: string) {
     const staff = { ...me, role };
     const room = await renderInRoom(
@@ -119,8 +125,9 @@ describe("Close cam in a member's menu", () => {
         meId={me._id}
         meRole={role}
         menuItems={(user, close) => (
-          <CloseCamItem me={staff} mobile={false} user={user} close={close} />
+          <CamUserMenuItems me={staff} mobile={false} user={user} close={close} />
         )}
+        badges={(user) => <CamUserBadge me={staff} mobile={false} user={user} />}
       />,
     );
     room.send(OUT.active, { available: true, cams: [BOB], iceServers: [] });
@@ -137,6 +144,25 @@ describe("Close cam in a member's menu", () => {
     open("bob");
     fireEvent.click(screen.getByRole("menuitem", { name: CAMS_UI_TEXTS.closeCam }));
     expect(socket.emit).toHaveBeenCalledWith(IN.close, { userId: "u-bob" });
+  });
+
+  it("marks who is starting a cam and who is on cam in the list, and offers Watch cam for a cam", async () => {
+    const { open, send } = await openMenuAs("user");
+    expect(screen.getByRole("img", { name: CAMS_UI_TEXTS.onCam("bob") })).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: CAMS_UI_TEXTS.camStarting("dan") })).toBeNull();
+    send(OUT.pending, { userId: "u-dan" });
+    expect(screen.getByRole("img", { name: CAMS_UI_TEXTS.camStarting("dan") })).toBeInTheDocument();
+    // (The row's accessible description carries it too: the browser test checks it.)
+    open("dan");
+    expect(screen.queryByRole("menuitem", { name: CAMS_UI_TEXTS.watchCam })).toBeNull();
+    fireEvent.keyDown(screen.getByRole("menu"), { key: "Escape" });
+    send(OUT.connected, { cam: { ...BOB, userId: "u-dan", username: "dan" } });
+    expect(screen.queryByRole("img", { name: CAMS_UI_TEXTS.camStarting("dan") })).toBeNull();
+    expect(screen.getByRole("img", { name: CAMS_UI_TEXTS.onCam("dan") })).toBeInTheDocument();
+    open("bob");
+    expect(screen.getByRole("menuitem", { name: CAMS_UI_TEXTS.watchCam })).toBeVisible();
+    send(OUT.disconnected, { userId: "u-dan", reason: "stopped" });
+    expect(screen.queryByRole("img", { name: CAMS_UI_TEXTS.onCam("dan") })).toBeNull();
   });
 
   it("is not offered to a member", async () => {

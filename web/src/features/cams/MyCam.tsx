@@ -1,7 +1,16 @@
 import { CAMS_MESSAGES, CAMS_UI_TEXTS } from "@airwave/contracts";
 import VideocamIcon from "@mui/icons-material/Videocam";
 import VideocamOffIcon from "@mui/icons-material/VideocamOff";
-import { Alert, Box, Button, MenuItem, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  LinearProgress,
+  MenuItem,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { useEffect } from "react";
 import { useRoomState } from "../chat/room/hooks.ts";
 import type { RoomUiProps } from "../chat/room/ui.ts";
@@ -23,7 +32,11 @@ const BUTTON_TEXT = {
  * where the cam stands.
  */
 export function MyCam({ me }: RoomUiProps) {
-  const { camsAvailable, status } = useRoomState("camsAvailable", "status");
+  const { camsAvailable, camsReason, status } = useRoomState(
+    "camsAvailable",
+    "camsReason",
+    "status",
+  );
   const { cams, view } = useCams(me._id);
   const offline = camsAvailable === false;
 
@@ -49,8 +62,32 @@ export function MyCam({ me }: RoomUiProps) {
         {CAMS_UI_TEXTS.myCam}
       </Typography>
       {offline && (
-        <Alert severity="info" sx={{ mb: 1 }}>
-          {CAMS_UI_TEXTS.offline}
+        // Chat spec 8: 'Initialization Error' and the reason the media service could not start.
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          <AlertTitle>{CAMS_MESSAGES.initializationError}</AlertTitle>
+          {camsReason ?? CAMS_UI_TEXTS.offline}
+        </Alert>
+      )}
+      {view.failure && view.own === "off" && !offline && (
+        <Alert
+          severity="warning"
+          role="alert"
+          onClose={() => cams?.dismissFailure()}
+          sx={{ mb: 1 }}
+        >
+          <AlertTitle>{view.failure.title}</AlertTitle>
+          {view.failure.message}
+          <Box sx={{ mt: 1 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              color="inherit"
+              disabled={status !== "connected"}
+              onClick={() => cams?.start()}
+            >
+              {CAMS_UI_TEXTS.tryAgain}
+            </Button>
+          </Box>
         </Alert>
       )}
       {cameras.length > 1 && (
@@ -79,15 +116,24 @@ export function MyCam({ me }: RoomUiProps) {
       {view.ownStream && view.own !== "off" && (
         <CamVideo
           stream={view.ownStream}
-          label={CAMS_UI_TEXTS.yourTile}
+          label={view.own === "live" ? CAMS_UI_TEXTS.yourTile : CAMS_UI_TEXTS.yourPreview}
           mirrored
-          sx={{ borderRadius: 1, mb: 1 }}
+          sx={{ borderRadius: 1, mb: 1, opacity: view.own === "live" ? 1 : 0.6 }}
         />
       )}
       {view.own === "live" && (
         <Typography variant="body2" color="success.main" role="status" sx={{ mb: 1 }}>
           {CAMS_UI_TEXTS.youAreLive}
         </Typography>
+      )}
+      {/* Until Janus has the media (webrtcup), nobody sees the cam: it is connecting, not live. */}
+      {view.own === "starting" && (
+        <Box role="status" sx={{ mb: 1 }}>
+          <LinearProgress sx={{ mb: 0.5 }} />
+          <Typography variant="body2" color="text.secondary">
+            {CAMS_UI_TEXTS.connectingOwn}
+          </Typography>
+        </Box>
       )}
       <Button
         fullWidth

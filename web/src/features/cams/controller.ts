@@ -38,7 +38,14 @@ export interface CamsView {
   streams: ReadonlyMap<string, MediaStream>;
   /** The cams the member hid (or that stopped showing frames), not watched. */
   hidden: readonly string[];
+  /** The cams open in windows (by member id), in the order opened. */
+  windows: readonly string[];
   alert: CamAlert | null;
+  /**
+   * A start that did not come up in time (issue 29): My Cam says what to try and offers Try again
+   * (the panel is back to off by then: no refresh needed).
+   */
+  failure: { title: string; message: string } | null;
 }
 
 /** Before anything happened. */
@@ -51,7 +58,9 @@ export const IDLE_CAMS_VIEW: CamsView = {
   mustChoose: false,
   streams: new Map(),
   hidden: [],
+  windows: [],
   alert: null,
+  failure: null,
 };
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1"]);
@@ -89,7 +98,8 @@ export class CamsController {
   private disposed = false;
 
   constructor(
-    private readonly room: ChatRoom,
+    /** The room (read by what sits outside it: the top bar's Go Live). */
+    readonly room: ChatRoom,
     private readonly media: CamMedia,
     private readonly meId: string,
   ) {
@@ -131,6 +141,17 @@ export class CamsController {
     this.set({ alert: null });
   }
 
+  dismissFailure() {
+    this.set({ failure: null });
+  }
+
+  /** The start timed out (here or on the server): off, and My Cam says what to try. */
+  private timedOut() {
+    if (this.view.own === "starting") this.stopOwn();
+    const { title, message } = CAMS_MESSAGES.connectionTimeout;
+    this.set({ failure: { title, message } });
+  }
+
   setMobile(mobile: boolean) {
     this.mobile = mobile;
   }
@@ -168,7 +189,7 @@ export class CamsController {
       return;
     }
     const attempt = ++this.attempt;
-    this.set({ own: "starting" });
+    this.set({ own: "starting", failure: null });
     const cameras = this.view.cameras ?? (await this.listCameras());
     if (!this.current(attempt)) return;
     if (!cameras) return this.backToOff();
@@ -183,9 +204,7 @@ export class CamsController {
     }
     this.startTimer = setTimeout(() => {
       if (!this.current(attempt) || this.view.own !== "starting") return;
-      this.stopOwn();
-      const { title, message } = CAMS_MESSAGES.connectionTimeout;
-      this.alert(title, message);
+      this.timedOut();
     }, CAMS_LIMITS.connectionTimeoutMs);
 
     let stream: MediaStream;
@@ -315,6 +334,9 @@ export class CamsController {
     if (!isRecord(e)) return;
     const title = typeof e.title === "string" && e.title ? e.title : CAMS_MESSAGES.error;
     const message = typeof e.message === "string" ? e.message : "";
+    // The server's own start timeout (it races the page's): said once, in My Cam.
+    const timeout = CAMS_MESSAGES.connectionTimeout;
+    if (title === timeout.title && message === timeout.message) return this.timedOut();
     // A refusal while starting or stopping ends that step.
     if (this.view.own === "starting") this.stopOwn();
     else if (this.view.own === "stopping") this.backToOff();
@@ -377,6 +399,21 @@ export class CamsController {
     if (!this.view.hidden.includes(userId)) return;
     this.set({ hidden: this.view.hidden.filter((id) => id !== userId) });
     this.syncWatch();
+  }
+
+  openWindow(userId: string) {
+    if (!this.view.windows.includes(userId)) this.set({ windows: [...this.view.windows, userId] });
+  }
+
+  closeWindow(userId: string) {
+    if (this.view.windows.includes(userId))
+      this.set({ windows: this.view.windows.filter((id) => id !== userId) });
+  }
+
+  /** "Watch cam" from a member's menu: their cam shown again if hidden, and opened in a window. */
+  watch(userId: string) {
+    this.show(userId);
+    this.openWindow(userId);
   }
 
   /** Asks for a fresh key frame of a cam that does not render. */

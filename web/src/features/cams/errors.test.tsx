@@ -25,18 +25,27 @@ const startCam = async () => {
 };
 
 describe("the cams' errors, with the catalogue's texts", () => {
-  it("'Connection Timeout' when the cam is not live 15 s after starting; the cam stops", async () => {
+  it("'Connection Timeout' when the cam is not live 15 s after starting: the cam stops, My Cam says what to try and offers Try again", async () => {
     vi.useFakeTimers();
-    const { sent } = await renderCams();
+    const { send, sent } = await renderCams();
     await startCam();
     act(() => vi.advanceTimersByTime(CAMS_LIMITS.connectionTimeoutMs - 1));
-    noAlert();
+    expect(screen.queryByRole("alert")).toBeNull();
     act(() => vi.advanceTimersByTime(1));
-    expect(alertTitled(CAMS_MESSAGES.connectionTimeout.title)).toHaveTextContent(
-      CAMS_MESSAGES.connectionTimeout.message,
-    );
+    const panel = within(screen.getByRole("region", { name: CAMS_UI_TEXTS.myCam }));
+    const failure = panel.getByRole("alert");
+    expect(failure).toHaveTextContent(CAMS_MESSAGES.connectionTimeout.title);
+    expect(failure).toHaveTextContent(CAMS_MESSAGES.connectionTimeout.message);
+    expect(failure).not.toHaveTextContent(/refresh/i);
     expect(sent(IN.unpublish)).toHaveLength(1);
     expect(fake.closed.publisher).toBe(1);
+    // The server's own timeout racing the page's says nothing more (no dialog).
+    send(OUT.error, CAMS_MESSAGES.connectionTimeout);
+    noAlert();
+    fireEvent.click(within(failure).getByRole("button", { name: CAMS_UI_TEXTS.tryAgain }));
+    await settle();
+    expect(sent(IN.publish)).toHaveLength(2);
+    expect(panel.queryByRole("alert")).toBeNull();
   });
 
   it("'Media Connection Failed' once per page, and never on localhost", async () => {

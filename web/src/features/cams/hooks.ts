@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ChatRoom } from "../chat/room/features.ts";
 import { useRoom } from "../chat/room/hooks.ts";
+import { clearActiveCams, setActiveCams } from "./active.ts";
 import { CamsController, type CamsView, IDLE_CAMS_VIEW } from "./controller.ts";
 import { camMedia } from "./media.ts";
 
@@ -12,6 +13,7 @@ function acquire(room: ChatRoom, meId: string): CamsController {
   if (!entry) {
     entry = { controller: new CamsController(room, camMedia, meId), users: 0 };
     controllers.set(room, entry);
+    setActiveCams(entry.controller);
   }
   entry.users++;
   return entry.controller;
@@ -21,6 +23,7 @@ function release(room: ChatRoom) {
   const entry = controllers.get(room);
   if (!entry || --entry.users > 0) return;
   controllers.delete(room);
+  clearActiveCams(entry.controller);
   entry.controller.dispose();
 }
 

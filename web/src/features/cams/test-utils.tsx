@@ -1,7 +1,14 @@
-import { type CamView, CAMS_SERVER_EVENTS as OUT, type UserData } from "@airwave/contracts";
+import {
+  type CamView,
+  DEFAULT_THEME_SETTINGS,
+  EFFECTS_ROUTES,
+  CAMS_SERVER_EVENTS as OUT,
+  type ThemeSettings,
+  type UserData,
+} from "@airwave/contracts";
 import { act, cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
-import { me } from "../../test/fake-session.tsx";
+import { json, me, mockFetch } from "../../test/fake-session.tsx";
 import { renderInRoom } from "../chat/room/testing.tsx";
 import { CamsOverlay } from "./CamsOverlay.tsx";
 import { resetCamsPage } from "./controller.ts";
@@ -53,9 +60,22 @@ export async function renderCams({
   return { ...room, sent };
 }
 
+let themeSettings: ThemeSettings = DEFAULT_THEME_SETTINGS;
+/** The theme settings the server answers in this test. */
+export const answerThemeSettings = (settings: ThemeSettings) => {
+  themeSettings = settings;
+};
+
 /** Each test on a new page with the fake media in the browser's place, reset. */
 export function newPageEachTest() {
   beforeEach(() => {
+    // The live cams read the theme settings (rope lights on the tiles): the defaults, unless set.
+    mockFetch(({ path }) =>
+      path === EFFECTS_ROUTES.themeSettings.path
+        ? json({ success: true, settings: themeSettings })
+        : json({ message: "not found" }, 404),
+    );
+    themeSettings = DEFAULT_THEME_SETTINGS;
     resetFakeMedia();
     replaceCamMedia(fakeCamMedia);
     resetCamsPage();
@@ -64,6 +84,7 @@ export function newPageEachTest() {
     cleanup();
     replaceCamMedia(null);
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 }
 

@@ -19,6 +19,7 @@ import TextDecreaseIcon from "@mui/icons-material/TextDecrease";
 import TextIncreaseIcon from "@mui/icons-material/TextIncrease";
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   CircularProgress,
@@ -150,6 +151,13 @@ const SidePanel = memo(function SidePanel({
       ),
     [me, mobile],
   );
+  const badges = useCallback(
+    (user: ChatUser) =>
+      ROOM_UI.map(({ name, userBadge: Badge }) =>
+        Badge ? <Badge key={name} me={me} mobile={mobile} user={user} /> : null,
+      ),
+    [me, mobile],
+  );
   return (
     <Box
       sx={{
@@ -168,7 +176,13 @@ const SidePanel = memo(function SidePanel({
         </Box>
       )}
       <FeaturePlace place="sidePanel" me={me} mobile={mobile} />
-      <UserList users={users} meId={me._id} meRole={me.role} menuItems={menuItems} />
+      <UserList
+        users={users}
+        meId={me._id}
+        meRole={me.role}
+        menuItems={menuItems}
+        badges={badges}
+      />
     </Box>
   );
 });
@@ -303,9 +317,28 @@ const ChatHeader = memo(function ChatHeader({
   );
 });
 
+/** Socket.IO's own words for a connection that could not be made (not the server's refusal). */
+const TRANSPORT_ERRORS =
+  /^(websocket error|xhr poll error|xhr post error|timeout|transport (close|error))$/i;
+
 /** The connection's state while it is not up: connecting, reconnecting, or refused. */
 function ConnectionStatus() {
-  const { status } = useRoomSlots(useRoom(), ["status"]);
+  const room = useRoom();
+  const { status } = useRoomSlots(room, ["status"]);
+  const [wasConnected, setWasConnected] = useState(false);
+  if (status === "connected" && !wasConnected) setWasConnected(true);
+  // Chat spec 8: the first connection failing is 'Initialization Error', with the reason.
+  const reason = room?.connectError;
+  if (status === "disconnected" && !wasConnected && reason != null) {
+    return (
+      <Alert severity="error" role="alert" sx={{ m: 1 }}>
+        <AlertTitle>{CHAT_TEXTS.initializationError}</AlertTitle>
+        {CHAT_TEXTS.chatCouldNotStart(
+          !reason || TRANSPORT_ERRORS.test(reason) ? CHAT_TEXTS.chatUnreachable : reason,
+        )}
+      </Alert>
+    );
+  }
   if (status === "connecting" || status === "disconnected") {
     return (
       <Box role="status" sx={{ px: 2, py: 0.5 }}>

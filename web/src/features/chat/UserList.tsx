@@ -138,20 +138,25 @@ function ModerationDialog({
 /**
  * The room's user list (chat spec 2): pictures and styled name tags; each member's menu offers a
  * private message (not to oneself), the profile in a new tab, and for admins and moderators ban
- * and kick with a reason; `menuItems` adds the room features' items (`RoomUi.userMenu`).
+ * and kick with a reason; `menuItems` adds the room features' items (`RoomUi.userMenu`), `badges`
+ * their marks after the name (`RoomUi.userBadge`).
  */
 export function UserList({
   users,
   meId,
   meRole,
   menuItems,
+  badges,
 }: {
   users: ChatUser[];
   meId?: string;
   meRole?: string;
   /** More items of a member's menu, given that member and how to close the menu. */
   menuItems?: (user: ChatUser, close: () => void) => ReactNode;
+  /** The room features' marks after a member's name (`RoomUi.userBadge`). */
+  badges?: (user: ChatUser) => ReactNode;
 }) {
+  const listId = useId();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: ChatUser } | null>(null);
   const [target, setTarget] = useState<{ action: ModerationAction; user: ChatUser } | null>(null);
   const [result, setResult] = useState<DialogMessage | null>(null);
@@ -198,6 +203,8 @@ export function UserList({
                     ? `${CHAT_TEXTS.userMenu(u.username)} ${CHAT_TEXTS.you}`
                     : CHAT_TEXTS.userMenu(u.username)
                 }
+                // The features' marks (on cam…) are read after the name.
+                aria-describedby={badges ? `${listId}-${u._id}-marks` : undefined}
                 onClick={(e) => setMenu({ anchor: e.currentTarget, user: u })}
               >
                 <ListItemAvatar sx={{ minWidth: 44 }}>
@@ -218,6 +225,15 @@ export function UserList({
                         <Typography variant="caption" color="text.secondary">
                           {CHAT_TEXTS.you}
                         </Typography>
+                      )}
+                      {badges && (
+                        <Box
+                          component="span"
+                          id={`${listId}-${u._id}-marks`}
+                          sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}
+                        >
+                          {badges(u)}
+                        </Box>
                       )}
                     </Box>
                   }

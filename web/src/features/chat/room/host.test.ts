@@ -133,7 +133,19 @@ describe("the chat room's host", () => {
     await vi.waitFor(() => expect(refusing.on).toHaveBeenCalled());
     refusing.serverSends("connect_error", new Error("no session"));
     expect(refused.getState().status).toBe("refused");
+    expect(refused.connectError).toBe("no session");
     refused.dispose();
+
+    // A network failure: disconnected (retried), and why is kept for 'Initialization Error'.
+    const unreachable = { ...fakeSocket(), connected: false, active: true };
+    const failing = new ChatRoomClient([privateMessagesFeature] as const, async () => unreachable);
+    expect(failing.connectError).toBeNull();
+    failing.connect();
+    await vi.waitFor(() => expect(unreachable.on).toHaveBeenCalled());
+    unreachable.serverSends("connect_error", new Error("websocket error"));
+    expect(failing.getState().status).toBe("disconnected");
+    expect(failing.connectError).toBe("websocket error");
+    failing.dispose();
   });
 
   it("refuses two features that claim the same slot, and a feature it does not run", () => {

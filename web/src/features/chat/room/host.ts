@@ -45,6 +45,8 @@ export class ChatRoomClient<F extends readonly AnyRoomFeature[] = readonly AnyRo
   private readonly listening = new Set<string>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private socket: ChatSocketLike | null = null;
+  /** Why the last connection attempt failed (the socket's `connect_error`), null before any. */
+  connectError: string | null = null;
   private disposed = false;
   /** Which `connect` a socket being opened belongs to (one opened before a `dispose` is dropped). */
   private attempt = 0;
@@ -230,10 +232,12 @@ export class ChatRoomClient<F extends readonly AnyRoomFeature[] = readonly AnyRo
   }
 
   private attach(socket: ChatSocketLike) {
-    socket.on("connect_error", () =>
+    socket.on("connect_error", ((err: unknown) => {
+      this.connectError =
+        err instanceof Error && err.message ? err.message : String(err || "") || null;
       // A refusal by the server (no session) is final; a network error is retried by the client.
-      this.commit({ ...this.state, status: socket.active === false ? "refused" : "disconnected" }),
-    );
+      this.commit({ ...this.state, status: socket.active === false ? "refused" : "disconnected" });
+    }) as (payload: never) => void);
     const events = new Set<string>([
       "connect",
       "disconnect",

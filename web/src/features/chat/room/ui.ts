@@ -22,6 +22,11 @@ export interface RoomUserMenuProps extends RoomUiProps {
   close: () => void;
 }
 
+/** What a user list mark is given: the member of the row. */
+export interface RoomUserBadgeProps extends RoomUiProps {
+  user: ChatUser;
+}
+
 /** What a feature's chat message component is given (it draws the whole message). */
 export interface RoomMessageProps {
   message: ChatMessageView;
@@ -49,6 +54,11 @@ export interface RoomUi {
    * when it has nothing to offer for that member.
    */
   userMenu?: ComponentType<RoomUserMenuProps>;
+  /**
+   * A mark after each member's name in the user list (an icon with an accessible name), rendering
+   * nothing when the feature has nothing to say about that member.
+   */
+  userBadge?: ComponentType<RoomUserBadgeProps>;
   /** The chat messages of these types are drawn by the feature (in place of the system line). */
   messages?: Partial<Record<ChatMessageType, ComponentType<RoomMessageProps>>>;
 }
