@@ -126,7 +126,8 @@ test("A uploads an MP3 with progress and shares it; B plays and downloads it; an
   const downloadEvent = b.page.waitForEvent("download");
   await card.getByRole("button", { name: T.download }).click();
   const download = await downloadEvent;
-  expect(download.suggestedFilename()).toBe("tone.mp3");
+  // Saved under the track's name, not the uploaded file's ("tone.mp3").
+  expect(download.suggestedFilename()).toBe(`${trackName}.mp3`);
   const saved = path.join(dir, "downloaded.mp3");
   await download.saveAs(saved);
   expect((await stat(saved)).size).toBe(tone.buffer.length);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ChatServerEvent } from "./chat-events.ts";
 
 /**
  * The MP3 library (chat spec 3, 5, 8, 9; admin spec Tab 8, 9; decisions "Media"): members upload
@@ -93,6 +94,8 @@ export const MP3_MESSAGES = {
   invalidOrder: "The order must be asc or desc.",
   searchTooLong: `Search terms are at most ${MP3_LIMITS.searchMax} characters.`,
   shareTrackMissing: "That track is no longer in the library.",
+  /** A shared track's card, or a player, once the track's file has left the library (issue 29). */
+  trackGone: "This track is no longer in the library.",
   shareBannerSubtitle: (uploader: string) => `Uploaded by ${uploader}`,
   // The Auto DJ's rotation (issue 18, "On air"; no spec text).
   inRotationLabel: "In rotation",
@@ -235,5 +238,29 @@ export const mp3TrackDataSchema = z.object({
   bannerSubtitle: z.string(),
   /** The username of the member who shared it. */
   sharedBy: z.string(),
+  /**
+   * The track has left the library since it was shared (set by the server when it sends the message
+   * again, in a newcomer's history): the card offers neither play nor download.
+   */
+  removed: z.boolean().optional(),
 });
 export type Mp3TrackData = z.infer<typeof mp3TrackDataSchema>;
+
+/**
+ * The MP3 library's event in the chat room (issue 29): a track was deleted, so open chats turn its
+ * shared cards into "This track is no longer in the library." at once.
+ */
+export const MP3_SERVER_EVENTS = { trackRemoved: "mp3-track-removed" } as const satisfies Record<
+  string,
+  ChatServerEvent
+>;
+
+export interface Mp3TrackRemovedEvent {
+  trackId: string;
+}
+
+declare module "./chat-events.ts" {
+  interface ChatServerEventPayloads {
+    "mp3-track-removed": Mp3TrackRemovedEvent;
+  }
+}
