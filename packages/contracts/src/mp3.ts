@@ -34,6 +34,13 @@ export const MP3_LIMITS = {
   downloadedTracksStorageKey: "mp3DownloadedTracks",
 } as const;
 
+/**
+ * An MP3 by its content, from what `music-metadata` read of it (decisions "Media"): an MPEG stream
+ * of Layer 3 frames. The server decides with it; the browser checks a picked file with it first.
+ */
+export const isMp3Format = (format: { container?: string; codec?: string }): boolean =>
+  format.container === "MPEG" && typeof format.codec === "string" && /Layer 3$/.test(format.codec);
+
 /** The file picker's types; the server decides by content (a decodable MPEG audio stream). */
 export const MP3_ACCEPT = "audio/mpeg,audio/mp3,.mp3";
 
@@ -76,6 +83,8 @@ export const MP3_MESSAGES = {
   trackDeletedEverywhere: "Track deleted from storage and database",
   trackDeletedDatabaseOnly: "Track deleted from database only",
   batchCompleteTitle: "Batch complete",
+  /** A batch's picked files left out before upload, each with why (issue 29). */
+  batchSkippedTitle: (n: number) => `${n} file${n === 1 ? "" : "s"} not added`,
   batchComplete: (uploaded: number, failed: number) => `${uploaded} uploaded, ${failed} failed`,
   // The dialog (chat spec 3).
   uploadTab: "Upload",

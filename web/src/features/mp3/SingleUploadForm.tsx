@@ -14,6 +14,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { failureText, mp3Keys, uploadTrack } from "./api.ts";
 import { formatBytes, trackNameFromFile } from "./format.ts";
+import { inspectAudioFile } from "./inspect.ts";
 
 /** Chat spec 5, audio upload: the file's checks before it is sent. */
 export function fileProblem(file: File | null): string | null {
@@ -48,15 +49,34 @@ export function SingleUploadForm({
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<Mp3Track | null>(null);
 
-  const pick = (picked: File | null) => {
+  // The name belongs to the picked file (filled from it, or typed while one was picked, even a
+  // refused one): the next file brings its own. A name typed before any file is kept.
+  const nameOfFile = useRef(false);
+  const picks = useRef(0);
+  const pick = async (picked: File | null) => {
+    const turn = ++picks.current;
     setDone(null);
-    setError(picked ? fileProblem(picked) : null);
-    if (picked && fileProblem(picked)) {
+    if (!picked) {
+      setError(null);
       setFile(null);
       return;
     }
+    // Its type, size and content (an MP3), and its title tag.
+    const { problem, title } = await inspectAudioFile(picked);
+    if (turn !== picks.current) return;
+    setError(problem);
+    if (problem) {
+      setFile(null);
+      if (input.current) input.current.value = "";
+      if (nameOfFile.current) setName("");
+      nameOfFile.current = true;
+      return;
+    }
     setFile(picked);
-    if (picked && !name.trim()) setName(trackNameFromFile(picked.name));
+    if (nameOfFile.current || !name.trim()) {
+      setName(title || trackNameFromFile(picked.name));
+      nameOfFile.current = true;
+    }
   };
 
   const submit = async () => {
@@ -75,6 +95,7 @@ export function SingleUploadForm({
       setDone(answer.track);
       setFile(null);
       setName("");
+      nameOfFile.current = false;
       if (input.current) input.current.value = "";
       void qc.invalidateQueries({ queryKey: mp3Keys.all });
     } catch (err) {
@@ -110,7 +131,7 @@ export function SingleUploadForm({
             type="file"
             accept={MP3_ACCEPT}
             hidden
-            onChange={(e) => pick(e.target.files?.[0] ?? null)}
+            onChange={(e) => void pick(e.target.files?.[0] ?? null)}
           />
         </Button>
         <Typography
@@ -124,7 +145,10 @@ export function SingleUploadForm({
       <TextField
         label={T.trackName}
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => {
+          setName(e.target.value);
+          nameOfFile.current = file !== null || error !== null;
+        }}
         disabled={busy}
         size="small"
         slotProps={{ htmlInput: { maxLength: MP3_LIMITS.trackNameMax } }}
