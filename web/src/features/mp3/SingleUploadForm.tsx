@@ -43,6 +43,8 @@ export function SingleUploadForm({
   const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  const fileRef = useRef<File | null>(null);
+  fileRef.current = file;
   const [name, setName] = useState("");
   const [uploader, setUploader] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
@@ -50,36 +52,49 @@ export function SingleUploadForm({
   const [done, setDone] = useState<Mp3Track | null>(null);
 
   // The name belongs to the picked file (filled from it, or typed while one was picked, even a
-  // refused one): the next file brings its own. A name typed before any file is kept.
+  // refused one): the next file brings its own. A name typed before any file is kept, and so is
+  // one typed while the file is being checked.
   const nameOfFile = useRef(false);
+  const typed = useRef(0);
   const picks = useRef(0);
-  const pick = async (picked: File | null) => {
+  /** The check of the last picked file: its file once accepted. */
+  const pending = useRef<Promise<File | null>>(Promise.resolve(null));
+  const pick = (picked: File | null) => {
     const turn = ++picks.current;
+    const typedBefore = typed.current;
     setDone(null);
-    if (!picked) {
-      setError(null);
-      setFile(null);
-      return;
-    }
-    // Its type, size and content (an MP3), and its title tag.
-    const { problem, title } = await inspectAudioFile(picked);
-    if (turn !== picks.current) return;
-    setError(problem);
-    if (problem) {
-      setFile(null);
-      if (input.current) input.current.value = "";
-      if (nameOfFile.current) setName("");
+    const check = (async (): Promise<File | null> => {
+      if (!picked) {
+        setError(null);
+        setFile(null);
+        return null;
+      }
+      // Its type, size and content (an MP3), and its title tag.
+      const { problem, title } = await inspectAudioFile(picked);
+      if (turn !== picks.current) return null;
+      const typedMeanwhile = typed.current !== typedBefore;
+      setError(problem);
+      if (problem) {
+        setFile(null);
+        if (input.current) input.current.value = "";
+        if (nameOfFile.current && !typedMeanwhile) setName("");
+        nameOfFile.current = true;
+        return null;
+      }
+      setFile(picked);
+      const ofFile = nameOfFile.current;
+      if (!typedMeanwhile) {
+        setName((name) => (ofFile || !name.trim() ? title || trackNameFromFile(picked.name) : name));
+      }
       nameOfFile.current = true;
-      return;
-    }
-    setFile(picked);
-    if (nameOfFile.current || !name.trim()) {
-      setName(title || trackNameFromFile(picked.name));
-      nameOfFile.current = true;
-    }
+      return picked;
+    })();
+    pending.current = check;
   };
 
   const submit = async () => {
+    // A file still being checked is waited for.
+    const file = (await pending.current) ?? fileRef.current;
     const problem = fileProblem(file);
     const checked = mp3TrackNameSchema.safeParse(name);
     if (problem || !file) return setError(problem);
@@ -94,6 +109,7 @@ export function SingleUploadForm({
       });
       setDone(answer.track);
       setFile(null);
+      pending.current = Promise.resolve(null);
       setName("");
       nameOfFile.current = false;
       if (input.current) input.current.value = "";
@@ -131,7 +147,7 @@ export function SingleUploadForm({
             type="file"
             accept={MP3_ACCEPT}
             hidden
-            onChange={(e) => void pick(e.target.files?.[0] ?? null)}
+            onChange={(e) => pick(e.target.files?.[0] ?? null)}
           />
         </Button>
         <Typography
@@ -147,6 +163,7 @@ export function SingleUploadForm({
         value={name}
         onChange={(e) => {
           setName(e.target.value);
+          typed.current += 1;
           nameOfFile.current = file !== null || error !== null;
         }}
         disabled={busy}

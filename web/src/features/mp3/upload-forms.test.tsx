@@ -43,10 +43,14 @@ describe("SingleUploadForm", () => {
     expect(name()).toHaveValue("Second Song");
     expect(screen.queryByRole("alert")).toBeNull();
 
-    // A name typed before any file stays.
-    cleanup();
+  });
+
+  it("keeps a name typed before any file is picked", async () => {
+    const user = userEvent.setup();
     renderForm(<SingleUploadForm />);
+    const name = () => screen.getByLabelText(T.trackName);
     await user.type(name(), "Typed First");
+    expect(name()).toHaveValue("Typed First");
     await pick(user, mp3File("other.mp3", 0, "audio/mpeg", { title: "Tag" }));
     expect(name()).toHaveValue("Typed First");
   });
