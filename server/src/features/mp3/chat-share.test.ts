@@ -108,7 +108,10 @@ describe("mp3share and mp3share-simple messages", () => {
       );
     }
     const admin = await room.join(await buildAdmin(room.t.ctx.db));
-    const res = await admin.agent.send("DELETE", routePath(MP3_ROUTES.delete.path, { id: gone.id }));
+    const res = await admin.agent.send(
+      "DELETE",
+      routePath(MP3_ROUTES.delete.path, { id: gone.id }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await sharer.next(MP3_SERVER_EVENTS.trackRemoved)).toEqual({ trackId: gone.id });
 

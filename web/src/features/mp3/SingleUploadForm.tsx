@@ -84,7 +84,9 @@ export function SingleUploadForm({
       setFile(picked);
       const ofFile = nameOfFile.current;
       if (!typedMeanwhile) {
-        setName((name) => (ofFile || !name.trim() ? title || trackNameFromFile(picked.name) : name));
+        setName((name) =>
+          ofFile || !name.trim() ? title || trackNameFromFile(picked.name) : name,
+        );
       }
       nameOfFile.current = true;
       return picked;

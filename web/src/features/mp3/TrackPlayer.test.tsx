@@ -79,7 +79,10 @@ describe("TrackPlayer", () => {
     const dialog = await screen.findByRole("dialog", { name: MP3_MESSAGES.playbackErrorTitle });
     expect(dialog).toHaveTextContent(MP3_MESSAGES.trackGone);
     expect(dialog).not.toHaveTextContent(MP3_MESSAGES.playbackUnsupported);
-    expect(head).toHaveBeenCalledWith("/api/auth/mp3/t-1/file", expect.objectContaining({ method: "HEAD" }));
+    expect(head).toHaveBeenCalledWith(
+      "/api/auth/mp3/t-1/file",
+      expect.objectContaining({ method: "HEAD" }),
+    );
   });
 
   it("with onGone, a 404 calls it instead of opening the dialog (a shared card shows it)", async () => {

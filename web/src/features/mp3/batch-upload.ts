@@ -42,9 +42,12 @@ export async function batchItemsOf(
   const checked = await Promise.all(picked.map(inspectAudioFile));
   const items: BatchItem[] = [];
   const skipped: SkippedFile[] = [];
-  picked.forEach((file, i) => {
+  for (const [i, file] of picked.entries()) {
     const { problem, title } = checked[i] ?? { problem: MP3_MESSAGES.notMp3, title: "" };
-    if (problem) return void skipped.push({ name: file.name, problem });
+    if (problem) {
+      skipped.push({ name: file.name, problem });
+      continue;
+    }
     items.push({
       key: `b${++nextKey}`,
       file,
@@ -53,7 +56,7 @@ export async function batchItemsOf(
       status: "queued",
       progress: 0,
     });
-  });
+  }
   return { items, skipped };
 }
 

@@ -102,7 +102,18 @@ function id3Title(title: string): Uint8Array {
   frame[10] = 3;
   frame.set(text, 11);
   const size = frame.length;
-  const header = Uint8Array.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, (size >> 7) & 0x7f, size & 0x7f]);
+  const header = Uint8Array.from([
+    0x49,
+    0x44,
+    0x33,
+    3,
+    0,
+    0,
+    0,
+    0,
+    (size >> 7) & 0x7f,
+    size & 0x7f,
+  ]);
   return Uint8Array.from([...header, ...frame]);
 }
 

@@ -42,7 +42,6 @@ describe("SingleUploadForm", () => {
     await pick(user, mp3File("Second Song.mp3"));
     expect(name()).toHaveValue("Second Song");
     expect(screen.queryByRole("alert")).toBeNull();
-
   });
 
   it("keeps a name typed before any file is picked", async () => {
