@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import {
+  ADMIN_TEXTS,
   MP3_MESSAGES as M,
   MP3_ROUTES,
   type NowPlaying,
@@ -14,7 +15,15 @@ import {
 } from "@airwave/contracts";
 import { expect, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
-import { adminApi, baseUrl, screenshot, test, uniqueName } from "../support/fixtures.ts";
+import {
+  adminApi,
+  adminCredentials,
+  baseUrl,
+  screenshot,
+  signInWithApi,
+  test,
+  uniqueName,
+} from "../support/fixtures.ts";
 import { enterChat } from "../support/games.ts";
 import { radioPlayer, radioPlayerStatus, useE2eStation } from "../support/station.ts";
 
@@ -196,4 +205,20 @@ test("an MP3 played from the library pauses the radio, which does not come back 
   await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.paused);
   await radioPlayer(page).getByRole("button", { name: RADIO_TEXTS.play, exact: true }).click();
   await expect(radioPlayerStatus(page)).toHaveText(RADIO_TEXTS.status.playing);
+});
+
+test("the admin's Radio tab shows the time elapsed, never 'Remaining 0:00' for a track of unknown length", async ({
+  page,
+}) => {
+  // The Auto DJ's generated tone is a stream of unknown length (now-playing's duration is 0).
+  const song = await songOnAir(page);
+  expect(song.title).not.toBe("");
+  const on = await nowPlaying(page);
+  await signInWithApi(page, adminCredentials(), "/admin");
+  await page.getByRole("tab", { name: "Radio Station" }).click();
+  const line = page.getByText(new RegExp(`^${ADMIN_TEXTS.elapsed} \\d+:\\d\\d`));
+  await expect(line).toBeVisible();
+  if (!on.now_playing?.duration) await expect(line).not.toContainText(ADMIN_TEXTS.remaining);
+  await expect(page.getByText(`${ADMIN_TEXTS.remaining} 0:00`)).toHaveCount(0);
+  await screenshot(page, "admin-radio-elapsed-1280", { fullPage: false });
 });

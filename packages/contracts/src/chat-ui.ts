@@ -82,6 +82,9 @@ export const CHAT_TEXTS = {
   fontSmaller: "Smaller text",
   fontLarger: "Larger text",
   fontScale: (scale: number) => `Text size ${Math.round(scale * 100)}%`,
+  /** The desktop header's labelled overflow menu of the room's tools (issue 29). */
+  moreTools: "More",
+  moreToolsMenu: "More chat tools",
   showUsers: "Show users",
   hideUsers: "Hide users",
   /** A button's name with the count its badge shows. */

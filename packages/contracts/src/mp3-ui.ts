@@ -20,7 +20,7 @@ export const MP3_UI_TEXTS = {
   clearBatch: "Clear",
   uploaded: (name: string) => `"${name}" is in the library.`,
   progress: (name: string) => `Upload progress of ${name}`,
-  batchHint: `Pick several files: they upload ${MP3_LIMITS.batchConcurrency} at a time, each named after its file.`,
+  batchHint: `Pick several files: they upload ${MP3_LIMITS.batchConcurrency} at a time, each named after its title tag or its file.`,
   uploaderOverride: "Credit to (username, optional)",
   status: {
     queued: "Queued",

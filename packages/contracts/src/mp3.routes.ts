@@ -80,7 +80,7 @@ export const MP3_ROUTES = /* @__PURE__ */ defineRoutes("mp3", {
     path: "/api/auth/mp3/:id/file",
     access: "member",
     summary:
-      "The track's file (its `feaboxUrl`): byte ranges answered 206, sent as an attachment named after the original file",
+      "The track's file (its `feaboxUrl`): byte ranges answered 206, sent as an attachment named after the track (its name made a safe file name)",
     params: mp3IdParamsSchema,
     response: z.unknown(),
     contentType: "audio/mpeg",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ChatServerEvent } from "./chat-events.ts";
 
 /**
  * The MP3 library (chat spec 3, 5, 8, 9; admin spec Tab 8, 9; decisions "Media"): members upload
@@ -32,6 +33,13 @@ export const MP3_LIMITS = {
   /** Local storage key of the tracks this browser downloaded (chat spec 3). */
   downloadedTracksStorageKey: "mp3DownloadedTracks",
 } as const;
+
+/**
+ * An MP3 by its content, from what `music-metadata` read of it (decisions "Media"): an MPEG stream
+ * of Layer 3 frames. The server decides with it; the browser checks a picked file with it first.
+ */
+export const isMp3Format = (format: { container?: string; codec?: string }): boolean =>
+  format.container === "MPEG" && typeof format.codec === "string" && /Layer 3$/.test(format.codec);
 
 /** The file picker's types; the server decides by content (a decodable MPEG audio stream). */
 export const MP3_ACCEPT = "audio/mpeg,audio/mp3,.mp3";
@@ -75,6 +83,8 @@ export const MP3_MESSAGES = {
   trackDeletedEverywhere: "Track deleted from storage and database",
   trackDeletedDatabaseOnly: "Track deleted from database only",
   batchCompleteTitle: "Batch complete",
+  /** A batch's picked files left out before upload, each with why (issue 29). */
+  batchSkippedTitle: (n: number) => `${n} file${n === 1 ? "" : "s"} not added`,
   batchComplete: (uploaded: number, failed: number) => `${uploaded} uploaded, ${failed} failed`,
   // The dialog (chat spec 3).
   uploadTab: "Upload",
@@ -93,6 +103,8 @@ export const MP3_MESSAGES = {
   invalidOrder: "The order must be asc or desc.",
   searchTooLong: `Search terms are at most ${MP3_LIMITS.searchMax} characters.`,
   shareTrackMissing: "That track is no longer in the library.",
+  /** A shared track's card, or a player, once the track's file has left the library (issue 29). */
+  trackGone: "This track is no longer in the library.",
   shareBannerSubtitle: (uploader: string) => `Uploaded by ${uploader}`,
   // The Auto DJ's rotation (issue 18, "On air"; no spec text).
   inRotationLabel: "In rotation",
@@ -235,5 +247,29 @@ export const mp3TrackDataSchema = z.object({
   bannerSubtitle: z.string(),
   /** The username of the member who shared it. */
   sharedBy: z.string(),
+  /**
+   * The track has left the library since it was shared (set by the server when it sends the message
+   * again, in a newcomer's history): the card offers neither play nor download.
+   */
+  removed: z.boolean().optional(),
 });
 export type Mp3TrackData = z.infer<typeof mp3TrackDataSchema>;
+
+/**
+ * The MP3 library's event in the chat room (issue 29): a track was deleted, so open chats turn its
+ * shared cards into "This track is no longer in the library." at once.
+ */
+export const MP3_SERVER_EVENTS = { trackRemoved: "mp3-track-removed" } as const satisfies Record<
+  string,
+  ChatServerEvent
+>;
+
+export interface Mp3TrackRemovedEvent {
+  trackId: string;
+}
+
+declare module "./chat-events.ts" {
+  interface ChatServerEventPayloads {
+    "mp3-track-removed": Mp3TrackRemovedEvent;
+  }
+}

@@ -41,6 +41,10 @@ export const LEADERBOARD_TEXTS = {
   rank: (rank: number) => `#${rank}`,
   score: (score: number) => `${score.toLocaleString("en-GB")} pts`,
   scoreLabel: (score: number) => `${score.toLocaleString("en-GB")} points`,
+  /** The member's own view when an admin left them out of the scoreboard (issue 29). */
+  excludedTitle: "You are not on the scoreboard",
+  excludedText:
+    "An admin has left your account out of the scoreboard. You still earn and keep points; they are not ranked here.",
 } as const;
 
 /** The freeze chip's two lines (the chip reads them as `untilNewMonth`). */

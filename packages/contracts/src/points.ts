@@ -105,8 +105,14 @@ export function pointsPeriod(now: Date, timeZone: string): PointsPeriod {
   return period;
 }
 
-/** GET /me/points (community spec 7: data.points). */
-export const myPointsAnswerSchema = z.object({ points: z.number().int() });
+/**
+ * GET /me/points (community spec 7: data.points). `excludedFromScoreboard` is there (true) only when
+ * an admin left the member out of the scoreboard: their leaderboard says so (issue 29).
+ */
+export const myPointsAnswerSchema = z.object({
+  points: z.number().int(),
+  excludedFromScoreboard: z.literal(true).optional(),
+});
 export type MyPointsAnswer = z.infer<typeof myPointsAnswerSchema>;
 
 /** The admin's grant or removal (admin spec 5: a non-zero integer). */

@@ -22,7 +22,8 @@ export function chatRoomHandlers(room: ChatRoom, ctx: AppContext): void {
   // Newcomers joining at the same time (a reconnect storm) share the reads of what they get, each
   // one read after they came (not a cached copy another instance's message could have outdated).
   const newcomerView = sharedRead(async () => {
-    const history = await chatHistory(ctx.db, CHAT_LIMITS.historySize);
+    // What the messages carry as it is now (a shared track deleted since is marked).
+    const history = await room.refreshMessages(await chatHistory(ctx.db, CHAT_LIMITS.historySize));
     const likes = Object.fromEntries(history.map((m) => [m._id, m.likes]));
     return { history, likes, banner: await currentUpNext(ctx) };
   });

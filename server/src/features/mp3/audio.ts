@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { MP3_LIMITS, MP3_MESSAGES } from "@airwave/contracts";
+import { isMp3Format, MP3_LIMITS, MP3_MESSAGES } from "@airwave/contracts";
 import { parseFile } from "music-metadata";
 import { AppError } from "../../platform/errors.ts";
 
@@ -29,7 +29,7 @@ export async function inspectMp3(file: string): Promise<Mp3Info> {
     throw mp3Error(400, MP3_MESSAGES.notMp3);
   }
   const { container, codec, duration, bitrate } = format;
-  const isMp3 = container === "MPEG" && typeof codec === "string" && /Layer 3$/.test(codec);
+  const isMp3 = isMp3Format({ container, codec });
   if (!isMp3 || !duration || !Number.isFinite(duration) || duration <= 0) {
     throw mp3Error(400, MP3_MESSAGES.notMp3);
   }

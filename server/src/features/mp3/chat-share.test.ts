@@ -5,6 +5,7 @@ import {
   CHAT_CLIENT_EVENTS as IN,
   MP3_MESSAGES,
   MP3_ROUTES,
+  MP3_SERVER_EVENTS,
   type Mp3TrackData,
   CHAT_SERVER_EVENTS as OUT,
   routePath,
@@ -13,7 +14,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chatRoomFixture } from "../../../test/chat-client.ts";
 import { buildTrack } from "../../../test/factories/mp3.ts";
-import { buildUser } from "../../../test/factories.ts";
+import { buildAdmin, buildUser } from "../../../test/factories.ts";
 import { chatMessages } from "../chat/schema.ts";
 import { FEATURES } from "../index.ts";
 
@@ -90,6 +91,38 @@ describe("mp3share and mp3share-simple messages", () => {
       });
     }
     expect((await room.t.ctx.db.select().from(chatMessages)).length).toBe(before);
+  });
+
+  it("a shared track deleted from the library: the room hears mp3-track-removed, a newcomer's history marks the share removed", async () => {
+    const uploader = await buildUser(room.t.ctx.db);
+    const [gone, kept] = await Promise.all([
+      buildTrack(room.t.ctx, uploader.user.id, { trackName: "Gone Tomorrow" }),
+      buildTrack(room.t.ctx, uploader.user.id, { trackName: "Still Here" }),
+    ]);
+    const sharer = await room.join();
+    for (const track of [gone, kept]) {
+      sharer.socket.emit(IN.message, { type: "mp3share", message: "", trackId: track.id });
+      await sharer.next<ChatMessageView>(
+        OUT.message,
+        (m) => (m.trackData as Mp3TrackData | null)?.trackId === track.id,
+      );
+    }
+    const admin = await room.join(await buildAdmin(room.t.ctx.db));
+    const res = await admin.agent.send(
+      "DELETE",
+      routePath(MP3_ROUTES.delete.path, { id: gone.id }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await sharer.next(MP3_SERVER_EVENTS.trackRemoved)).toEqual({ trackId: gone.id });
+
+    const newcomer = await room.join();
+    const history = newcomer.received.find((e) => e.event === OUT.history)
+      ?.payload as ChatMessageView[];
+    const shareOf = (id: string) =>
+      history.find((m) => (m.trackData as Mp3TrackData | null)?.trackId === id)
+        ?.trackData as Mp3TrackData;
+    expect(shareOf(gone.id)).toMatchObject({ trackName: "Gone Tomorrow", removed: true });
+    expect(shareOf(kept.id).removed).toBeUndefined();
   });
 
   it("the chat's own types still need text, and ignore a trackId", async () => {

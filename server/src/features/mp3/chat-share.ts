@@ -1,6 +1,10 @@
 import { MP3_MESSAGES, type Mp3TrackData } from "@airwave/contracts";
-import { eq } from "drizzle-orm";
-import type { ChatRoom, MessageKindResolver } from "../../platform/chat-room/index.ts";
+import { eq, inArray } from "drizzle-orm";
+import type {
+  ChatRoom,
+  MessageKindRefresher,
+  MessageKindResolver,
+} from "../../platform/chat-room/index.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { users } from "../users/schema.ts";
@@ -11,7 +15,8 @@ import { trackFileUrl } from "./service.ts";
  * `mp3share` and `mp3share-simple` chat messages (chat spec 3): the member names a library track
  * (`trackId`); a track that is not in the library is refused, and `trackData` is filled in from the
  * library, never taken from the member. The message's text is the member's caption, or the track's
- * name without one.
+ * name without one. Sent again (a newcomer's history), a share of a track that has left the library
+ * since is marked `removed` (the room learns of a deletion as it happens from `mp3-track-removed`).
  */
 export function mp3ShareMessages(room: ChatRoom, ctx: AppContext): void {
   const resolve: MessageKindResolver = async ({ message, trackId }, from) => {
@@ -38,6 +43,23 @@ export function mp3ShareMessages(room: ChatRoom, ctx: AppContext): void {
     };
     return { message: message || track.trackName, trackData };
   };
-  room.messageKind("mp3share", resolve);
-  room.messageKind("mp3share-simple", resolve);
+  const refresh: MessageKindRefresher = async (messages) => {
+    const idOf = (m: (typeof messages)[number]) => {
+      const id = m.trackData?.trackId;
+      return typeof id === "string" ? id : null;
+    };
+    const ids = [...new Set(messages.map(idOf).filter((id): id is string => id !== null))];
+    if (ids.length === 0) return messages;
+    const kept = new Set(
+      (
+        await ctx.db.select({ id: mp3Tracks.id }).from(mp3Tracks).where(inArray(mp3Tracks.id, ids))
+      ).map((r) => r.id),
+    );
+    return messages.map((m) => {
+      const id = idOf(m);
+      return id && !kept.has(id) ? { ...m, trackData: { ...m.trackData, removed: true } } : m;
+    });
+  };
+  room.messageKind("mp3share", resolve, refresh);
+  room.messageKind("mp3share-simple", resolve, refresh);
 }

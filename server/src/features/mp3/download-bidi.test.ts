@@ -5,7 +5,7 @@ import { Agent } from "../../../test/agent.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildTrack } from "../../../test/factories/mp3.ts";
 import { buildUser } from "../../../test/factories.ts";
-import { safeDownloadName } from "./download-name.ts";
+import { safeDownloadName, trackDownloadName } from "./download-name.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,9 @@ describe("security round 3: download file names", () => {
     const agent = new Agent(t.app);
     await agent.login(user.username, password);
     // A name stored before uploads were cleaned of them: "invoice\u202Eexe.mp3" reads "invoice3pm.exe".
+    // The download is saved under the track's name; both names carry the controls.
     const track = await buildTrack(t.ctx, user.id, {
+      trackName: `invoice\u202eexe${BIDI}`,
       originalFilename: `invoice\u202eexe${BIDI}.mp3`,
     });
 
@@ -44,5 +46,6 @@ describe("security round 3: download file names", () => {
 
   it("a right-to-left override character survives in download file names: an upload's name is stored without bidi controls", () => {
     expect(safeDownloadName(`song\u202e3pm.exe${BIDI}.mp3`)).toBe("song3pm.exe.mp3");
+    expect(trackDownloadName(`song\u202e3pm.exe${BIDI}`, "x.mp3")).toBe("song3pm.exe.mp3");
   });
 });

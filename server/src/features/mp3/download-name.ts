@@ -21,3 +21,18 @@ export function safeDownloadName(original: string): string {
   const short = Array.from(stem).slice(0, NAME_MAX).join("").trim();
   return `${short || "track"}.mp3`;
 }
+
+/**
+ * The name a download is saved under: the track's name (what members see in the library), made a
+ * safe file name as above; a slash or backslash in it ("AC/DC - Live") becomes a dash rather than
+ * cutting the name. The original file name is only the fallback when nothing of the name is left.
+ */
+export function trackDownloadName(trackName: string, originalFilename: string): string {
+  const readable = stripBidiControls(trackName)
+    .replace(/\.{2,}/g, "")
+    .replace(/\s*[\\/]+\s*/g, " - ")
+    .replace(/^[\s-]+|[\s-]+$/g, "");
+  const named = safeDownloadName(readable);
+  const nothingLeft = named === "track.mp3" && !/^track(\.mp3)?$/i.test(readable);
+  return nothingLeft ? safeDownloadName(originalFilename) : named;
+}

@@ -91,7 +91,31 @@ describe("the track's file (feaboxUrl)", () => {
     expect(whole.rawPayload.equals(corpus.cbr)).toBe(true);
   });
 
-  it("is an attachment named after the original file, made safe", async () => {
+  it("is an attachment named after the track's name, made safe: no path, no quote, no header injection", async () => {
+    // [track name, original file name, the name the download is saved under]
+    const cases: [string, string, string][] = [
+      ["Late Night Mix", "lnm_final_v3.mp3", "Late Night Mix.mp3"],
+      ['../../evil".mp3', "a.mp3", "evil.mp3"],
+      ["..\\..\\windows\\evil.MP3", "a.mp3", "windows - evil.mp3"],
+      ["AC/DC - Live", "a.mp3", "AC - DC - Live.mp3"],
+      ["Déjà vu – mix", "a.mp3", "Déjà vu – mix.mp3"],
+      ["...", "fallback.mp3", "fallback.mp3"],
+      ["set\r\nX-Injected: yes", "a.mp3", "setX-Injected yes.mp3"],
+    ];
+    for (const [trackName, originalFilename, expected] of cases) {
+      const track = await buildTrack(t.ctx, memberId, { trackName, originalFilename });
+      const res = await member.get(fileUrl(track.id));
+      expect(res.statusCode).toBe(200);
+      const header = String(res.headers["content-disposition"]);
+      expect(res.headers["x-injected"]).toBeUndefined();
+      expect(header).not.toMatch(/[/\\\r\n]|\.\./);
+      const parsed = parseDisposition(header);
+      expect(parsed.type).toBe("attachment");
+      expect(parsed.parameters.filename).toBe(expected);
+    }
+  });
+
+  it("keeps the uploaded file's original name made safe (the fallback name)", async () => {
     const cases: [string, string][] = [
       ['../../evil".mp3', "evil.mp3"],
       ["..\\..\\windows\\evil.MP3", "evil.mp3"],
@@ -102,14 +126,6 @@ describe("the track's file (feaboxUrl)", () => {
     for (const [original, expected] of cases) {
       const track = await upload(member, original);
       expect(track.originalFilename).toBe(expected);
-      const res = await member.get(track.feaboxUrl);
-      expect(res.statusCode).toBe(200);
-      const header = String(res.headers["content-disposition"]);
-      expect(res.headers["x-injected"]).toBeUndefined();
-      expect(header).not.toMatch(/[/\\\r\n]|\.\./);
-      const parsed = parseDisposition(header);
-      expect(parsed.type).toBe("attachment");
-      expect(parsed.parameters.filename).toBe(expected);
     }
   });
 

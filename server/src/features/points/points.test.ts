@@ -351,6 +351,18 @@ describe("admin: grant or remove points, exclude from the scoreboard", () => {
     expect(bad.json().message).toBe(POINTS_MESSAGES.excludeRequired);
   });
 
+  it("an excluded member's own points say so (their leaderboard shows a note), and stop saying it once included", async () => {
+    const admin = await signInMember(room.t, buildAdmin);
+    const member = await signInMember(room.t);
+    const url = POINTS_API.adminUserScoreboard(member.user.id);
+    const mine = async () => (await member.agent.get(POINTS_API.myPoints)).json();
+    expect(await mine()).toEqual({ points: 0 });
+    expect((await admin.agent.post(url, { excludeFromScoreboard: true })).statusCode).toBe(200);
+    expect(await mine()).toEqual({ points: 0, excludedFromScoreboard: true });
+    expect((await admin.agent.post(url, { excludeFromScoreboard: false })).statusCode).toBe(200);
+    expect(await mine()).toEqual({ points: 0 });
+  });
+
   it("an admin's grant reaches the member's place in the room", async () => {
     const admin = await signInMember(room.t, buildAdmin);
     const a = await room.join();

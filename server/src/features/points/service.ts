@@ -1,6 +1,7 @@
 import {
   type AdminPointsAnswer,
   type AdminUserPoints,
+  type MyPointsAnswer,
   POINTS_LIMITS,
   POINTS_MESSAGES,
   POINTS_REASONS,
@@ -78,8 +79,15 @@ export async function pointsOfMany(
 }
 
 /** The member's own points now (GET /me/points). */
-export async function myPoints(ctx: AppContext, actor: Actor) {
-  return { points: await pointsAt(ctx.db, actor.id, ctx.clock.now(), ctx.config.STATION_TIMEZONE) };
+export async function myPoints(ctx: AppContext, actor: Actor): Promise<MyPointsAnswer> {
+  const [points, [member]] = await Promise.all([
+    pointsAt(ctx.db, actor.id, ctx.clock.now(), ctx.config.STATION_TIMEZONE),
+    ctx.db
+      .select({ excluded: pointsMembers.excludeFromScoreboard })
+      .from(pointsMembers)
+      .where(eq(pointsMembers.userId, actor.id)),
+  ]);
+  return member?.excluded ? { points, excludedFromScoreboard: true } : { points };
 }
 
 /**

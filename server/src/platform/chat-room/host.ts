@@ -5,6 +5,7 @@ import {
   CHAT_NAMESPACE,
   type ChatClientEvent,
   type ChatMessageType,
+  type ChatMessageView,
   type ChatServerEvent,
   type ChatServerEventPayloads,
   type ChatUser,
@@ -29,6 +30,7 @@ import type {
   ChatHandler,
   ChatRoom,
   ChatSender,
+  MessageKindRefresher,
   MessageKindResolver,
   MessagePostedHook,
 } from "./room.ts";
@@ -81,6 +83,7 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
   const leaveHooks: ((member: ChatUser) => void | Promise<void>)[] = [];
   const messageHooks: MessagePostedHook[] = [];
   const messageKinds = new Map<ChatMessageType, MessageKindResolver>();
+  const refreshers = new Map<ChatMessageType, MessageKindRefresher>();
   let nsp: ChatNamespace | null = null;
   let timers: NodeJS.Timeout[] = [];
   /** The whole list's sending after the stores came back (`relistLater`), while it waits. */
@@ -349,9 +352,26 @@ export function createChatRoomHost(ctx: AppContext, stores: ChatRoomStores): Cha
     onJoin: (hook) => void joinHooks.push(hook),
     onLeave: (hook) => void leaveHooks.push(hook),
     onMessagePosted: (hook) => void messageHooks.push(hook),
-    messageKind(type, resolve) {
+    messageKind(type, resolve, refresh) {
       if (messageKinds.has(type)) throw new Error(`chat message type "${type}" already resolved`);
       messageKinds.set(type, resolve);
+      if (refresh) refreshers.set(type, refresh);
+    },
+    async refreshMessages(messages) {
+      const out = [...messages];
+      for (const [type, refresh] of refreshers) {
+        const at = out.flatMap((m, i) => (m.type === type ? [i] : []));
+        if (at.length === 0) continue;
+        try {
+          const fresh = await refresh(at.map((i) => out[i] as ChatMessageView));
+          at.forEach((i, k) => {
+            out[i] = fresh[k] ?? (out[i] as ChatMessageView);
+          });
+        } catch (err) {
+          ctx.log.error({ err, type }, "chat message refresh failed");
+        }
+      }
+      return out;
     },
     messageKindOf: (type) => messageKinds.get(type),
     async messagePosted(message, from) {

@@ -3,7 +3,7 @@ import { createChatRoomHost } from "./host.ts";
 import { memoryChatRoomStores } from "./memory-stores.ts";
 import { redisChatRoomStores } from "./redis-stores.ts";
 
-export type { ChatRoom, MessageKindResolver } from "./room.ts";
+export type { ChatRoom, MessageKindRefresher, MessageKindResolver } from "./room.ts";
 
 /**
  * The app's chat room host, one per app instance: built by the composition root (`src/app.ts`),

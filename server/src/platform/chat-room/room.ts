@@ -49,9 +49,19 @@ export interface ChatRoom extends ChatRoomStores {
    * carries (`trackData`), or refuses with an `AppError` below 500. One resolver per type; a type
    * of the feature list that no feature resolves is refused.
    */
-  messageKind(type: ChatMessageType, resolve: MessageKindResolver): void;
+  messageKind(
+    type: ChatMessageType,
+    resolve: MessageKindResolver,
+    refresh?: MessageKindRefresher,
+  ): void;
   /** The resolver registered for `type` (undefined for none; the chat feature calls it). */
   messageKindOf(type: ChatMessageType): MessageKindResolver | undefined;
+  /**
+   * Stored messages as they are sent again (a newcomer's history): each type's `refresh` brings
+   * what its messages carry up to date (a shared track that has left the library). The chat
+   * feature calls it; a refresh that fails is logged and those messages go as stored.
+   */
+  refreshMessages(messages: ChatMessageView[]): Promise<ChatMessageView[]>;
   /** Runs the message hooks for a member's message just posted (the chat feature calls it). */
   messagePosted(message: ChatMessageView, from: ChatConnection): Promise<void>;
   /** Sends an event to everyone in the room (on every instance). */
@@ -101,6 +111,12 @@ export type MessageKindResolver = (
   input: MessageKindInput,
   from: ChatConnection,
 ) => Promise<MessageKindResult>;
+
+/**
+ * Brings stored messages of a feature's type up to date before they are sent again: answers them
+ * in the same order, changed where what they carry has changed (one query for all of them).
+ */
+export type MessageKindRefresher = (messages: ChatMessageView[]) => Promise<ChatMessageView[]>;
 
 export type ChatHandler<T> = (input: T, from: ChatSender) => void | Promise<void>;
 

@@ -7,6 +7,7 @@ import {
   CHAT_STORAGE,
   CHAT_TEXTS,
   CHAT_CLIENT_EVENTS as IN,
+  NAME_TAG_TEXTS,
   CHAT_SERVER_EVENTS as OUT,
   PATHS,
   TRACK_ID_CLIENT_EVENTS,
@@ -84,6 +85,14 @@ async function setup(
 const sidePanel = () => screen.getByRole("complementary", { name: CHAT_TEXTS.users });
 
 // A whole screen per test: give a busy machine time.
+/** Opens the header's "More" menu (a desktop) and answers one of its items. */
+async function moreTool(user: ReturnType<typeof userEvent.setup>, name: string) {
+  if (!screen.queryByRole("menu", { name: CHAT_TEXTS.moreToolsMenu }))
+    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.moreTools }));
+  const menu = await screen.findByRole("menu", { name: CHAT_TEXTS.moreToolsMenu });
+  return within(menu).getByRole("menuitem", { name });
+}
+
 describe("the chat room screen", { timeout: 20_000 }, () => {
   it("shows the history, live messages and the users, and sends what is typed", async () => {
     const { user, serverSends } = await setup();
@@ -176,25 +185,48 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
     expect(sessionStorage.getItem("airwave.banRecord")).toContain("spam");
   });
 
+  it("on a desktop the room's tools are in the labelled 'More' menu", async () => {
+    const { user } = await setup();
+    const more = screen.getByRole("button", { name: CHAT_TEXTS.moreTools });
+    expect(more).toHaveTextContent(CHAT_TEXTS.moreTools);
+    await user.click(more);
+    const menu = await screen.findByRole("menu", { name: CHAT_TEXTS.moreToolsMenu });
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((i) => i.getAttribute("aria-label") ?? i.textContent),
+    ).toEqual([
+      NAME_TAG_TEXTS.open,
+      CHAT_TEXTS.trackId,
+      CHAT_TEXTS.schedule,
+      CHAT_TEXTS.fontSmaller,
+      CHAT_TEXTS.fontLarger,
+      CHAT_TEXTS.fullScreen,
+    ]);
+    await user.click(within(menu).getByRole("menuitem", { name: NAME_TAG_TEXTS.open }));
+    expect(await screen.findByRole("dialog", { name: NAME_TAG_TEXTS.title })).toBeVisible();
+  });
+
   it("changes the text size with the buttons and Alt +/-, within 80-160%, kept in a cookie", async () => {
     const { user } = await setup();
     const log = screen.getByRole("log", { name: CHAT_TEXTS.messages });
-    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.fontLarger }));
+    await user.click(await moreTool(user, CHAT_TEXTS.fontLarger));
     expect(log).toHaveStyle({ fontSize: "1.1rem" });
     expect(document.cookie).toContain(`${CHAT_STORAGE.fontScaleCookie}=1.1`);
+    await user.keyboard("{Escape}");
     await user.keyboard("{Alt>}-{/Alt}{Alt>}-{/Alt}{Alt>}-{/Alt}{Alt>}-{/Alt}");
     expect(log).toHaveStyle({ fontSize: `${CHAT_LIMITS.fontScaleMin}rem` });
-    expect(screen.getByRole("button", { name: CHAT_TEXTS.fontSmaller })).toBeDisabled();
+    expect(await moreTool(user, CHAT_TEXTS.fontSmaller)).toHaveAttribute("aria-disabled", "true");
   });
 
   it("opens and leaves full screen", async () => {
     const { user } = await setup();
-    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.fullScreen }));
+    await user.click(await moreTool(user, CHAT_TEXTS.fullScreen));
     expect(screen.getByRole("region", { name: CHAT_TEXTS.chatBox })).toHaveStyle({
       position: "fixed",
     });
     await user.keyboard("{Escape}");
-    expect(screen.getByRole("button", { name: CHAT_TEXTS.fullScreen })).toBeVisible();
+    expect(await moreTool(user, CHAT_TEXTS.fullScreen)).toBeVisible();
   });
 
   it("the user menu: private message (not for oneself) and the profile in a new tab", async () => {
@@ -253,9 +285,13 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
 
   it("asks for the track id and shows the answer", async () => {
     const { user, serverSends } = await setup();
-    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.trackId }));
+    await user.click(await moreTool(user, CHAT_TEXTS.trackId));
     expect(socket.emit).toHaveBeenCalledWith(TRACK_ID_CLIENT_EVENTS.request, {});
-    expect(screen.getByRole("button", { name: CHAT_TEXTS.trackIdLoading })).toBeDisabled();
+    expect(await moreTool(user, CHAT_TEXTS.trackIdLoading)).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await user.keyboard("{Escape}");
     serverSends(TRACK_ID_SERVER_EVENTS.error, { message: CHAT_MESSAGES.trackIdNotConfigured });
     expect(await screen.findByText(CHAT_MESSAGES.trackIdNotConfigured)).toBeVisible();
   });
@@ -282,7 +318,7 @@ describe("the chat room screen", { timeout: 20_000 }, () => {
         ? json({ days: [day("Monday")], timeZone: "Europe/London" })
         : json({}),
     );
-    await user.click(screen.getByRole("button", { name: CHAT_TEXTS.schedule }));
+    await user.click(await moreTool(user, CHAT_TEXTS.schedule));
     const dialog = await screen.findByRole("dialog", { name: CHAT_TEXTS.scheduleTitle });
     expect(await within(dialog).findByText("DJ Nova")).toBeVisible();
     expect(within(dialog).queryByRole("button", { name: /book|cancel/i })).toBeNull();

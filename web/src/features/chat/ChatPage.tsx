@@ -6,13 +6,16 @@ import {
   type ChatMessageView,
   type ChatUser,
   CHAT_CLIENT_EVENTS as IN,
+  NAME_TAG_TEXTS,
   PATHS,
   type UserData,
 } from "@airwave/contracts";
+import BrushIcon from "@mui/icons-material/Brush";
 import CloseIcon from "@mui/icons-material/Close";
 import CloseFullscreenIcon from "@mui/icons-material/CloseFullscreen";
 import EventNoteIcon from "@mui/icons-material/EventNote";
 import GraphicEqIcon from "@mui/icons-material/GraphicEq";
+import MoreHorizIcon from "@mui/icons-material/MoreHoriz";
 import OpenInFullIcon from "@mui/icons-material/OpenInFull";
 import PeopleAltOutlinedIcon from "@mui/icons-material/PeopleAltOutlined";
 import TextDecreaseIcon from "@mui/icons-material/TextDecrease";
@@ -23,9 +26,13 @@ import {
   Box,
   Button,
   CircularProgress,
+  Divider,
   Drawer,
   IconButton,
   LinearProgress,
+  ListItemIcon,
+  Menu,
+  MenuItem,
   Paper,
   Typography,
   useMediaQuery,
@@ -46,7 +53,7 @@ import { IncomingAnnouncement } from "./announcements/IncomingAnnouncement.tsx";
 import { useUpdateCheck } from "./build-version.ts";
 import { Composer } from "./Composer.tsx";
 import { MessageList } from "./MessageList.tsx";
-import { NameTagCustomizerButton } from "./nametag/NameTagCustomizer.tsx";
+import { NameTagCustomizer, NameTagCustomizerButton } from "./nametag/NameTagCustomizer.tsx";
 import { FloatingPmWindow } from "./pm/FloatingPmWindow.tsx";
 import { clampFontScale, readFontScale, stepFontScale, writeFontScale } from "./preferences.ts";
 import { RulesDialog } from "./RulesDialog.tsx";
@@ -226,6 +233,119 @@ function UsersButton({ open, onToggle }: { open: boolean; onToggle: () => void }
   );
 }
 
+/**
+ * On a desktop, the room's own tools in one labelled menu ("More", issue 29): the name tag, track
+ * ID, the DJ schedule, the text size and full screen, so the header fits a 1280 px window beside
+ * the features' buttons. The text size items leave the menu open.
+ */
+function MoreToolsMenu({
+  fontScale,
+  fullScreen,
+  onFont,
+  onFullScreen,
+  onSchedule,
+}: {
+  fontScale: number;
+  fullScreen: boolean;
+  onFont: (direction: 1 | -1) => void;
+  onFullScreen: () => void;
+  onSchedule: () => void;
+}) {
+  const room = useRoom();
+  const { enqueueSnackbar } = useSnackbar();
+  const { trackIdLoading, trackIdLocked } = useRoomSlots(room, ["trackIdLoading", "trackIdLocked"]);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [nameTag, setNameTag] = useState(false);
+  const close = () => setAnchor(null);
+  const then = (action: () => void) => () => {
+    close();
+    action();
+  };
+  const trackId = () => {
+    const problem = room ? requestTrackId(room) : CHAT_MESSAGES.trackIdNotReady;
+    if (problem) enqueueSnackbar(problem, { variant: "warning" });
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        color="inherit"
+        startIcon={<MoreHorizIcon />}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? "true" : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ flex: "0 0 auto", textTransform: "none", fontWeight: 700 }}
+      >
+        {CHAT_TEXTS.moreTools}
+      </Button>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        slotProps={{ list: { "aria-label": CHAT_TEXTS.moreToolsMenu } }}
+      >
+        <MenuItem onClick={then(() => setNameTag(true))}>
+          <ListItemIcon>
+            <BrushIcon fontSize="small" />
+          </ListItemIcon>
+          {NAME_TAG_TEXTS.open}
+        </MenuItem>
+        <MenuItem onClick={then(trackId)} disabled={trackIdLocked}>
+          <ListItemIcon>
+            {trackIdLoading ? <CircularProgress size={18} /> : <GraphicEqIcon fontSize="small" />}
+          </ListItemIcon>
+          {trackIdLoading ? CHAT_TEXTS.trackIdLoading : CHAT_TEXTS.trackId}
+        </MenuItem>
+        <MenuItem onClick={then(onSchedule)}>
+          <ListItemIcon>
+            <EventNoteIcon fontSize="small" />
+          </ListItemIcon>
+          {CHAT_TEXTS.schedule}
+        </MenuItem>
+        <Divider />
+        {(
+          [
+            [-1, CHAT_TEXTS.fontSmaller, TextDecreaseIcon, fontScale <= CHAT_LIMITS.fontScaleMin],
+            [1, CHAT_TEXTS.fontLarger, TextIncreaseIcon, fontScale >= CHAT_LIMITS.fontScaleMax],
+          ] as const
+        ).map(([direction, label, Icon, disabled]) => (
+          <MenuItem
+            key={label}
+            aria-label={label}
+            onClick={() => onFont(direction)}
+            disabled={disabled}
+          >
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {label}
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              aria-hidden
+              sx={{ ml: "auto", pl: 2, fontVariantNumeric: "tabular-nums" }}
+            >
+              {Math.round(clampFontScale(fontScale) * 100)}%
+            </Typography>
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem onClick={then(onFullScreen)}>
+          <ListItemIcon>
+            {fullScreen ? (
+              <CloseFullscreenIcon fontSize="small" />
+            ) : (
+              <OpenInFullIcon fontSize="small" />
+            )}
+          </ListItemIcon>
+          {fullScreen ? CHAT_TEXTS.exitFullScreen : CHAT_TEXTS.fullScreen}
+        </MenuItem>
+      </Menu>
+      <NameTagCustomizer open={nameTag} onClose={() => setNameTag(false)} />
+    </>
+  );
+}
+
 /** The chat box's header: the title, the features' items and the room's own buttons. */
 const ChatHeader = memo(function ChatHeader({
   me,
@@ -271,7 +391,19 @@ const ChatHeader = memo(function ChatHeader({
         {CHAT_TEXTS.pageTitle}
       </Typography>
       {whole && <FeaturePlace place="header" me={me} mobile={mobile} />}
-      {whole && (
+      {whole && !mobile && (
+        <>
+          <AnnouncementButton size="small" />
+          <MoreToolsMenu
+            fontScale={fontScale}
+            fullScreen={fullScreen}
+            onFont={onFont}
+            onFullScreen={onFullScreen}
+            onSchedule={onSchedule}
+          />
+        </>
+      )}
+      {whole && mobile && (
         <>
           <AnnouncementButton size="small" />
           <NameTagCustomizerButton size="small" />
@@ -301,16 +433,7 @@ const ChatHeader = memo(function ChatHeader({
           >
             <TextIncreaseIcon />
           </HeaderButton>
-          {!mobile && (
-            <HeaderButton
-              label={fullScreen ? CHAT_TEXTS.exitFullScreen : CHAT_TEXTS.fullScreen}
-              onClick={onFullScreen}
-              pressed={fullScreen}
-            >
-              {fullScreen ? <CloseFullscreenIcon /> : <OpenInFullIcon />}
-            </HeaderButton>
-          )}
-          {mobile && <UsersButton open={usersOpen} onToggle={onUsers} />}
+          <UsersButton open={usersOpen} onToggle={onUsers} />
         </>
       )}
     </Box>

@@ -25,8 +25,8 @@ const TONE: Record<BatchStatus, "default" | "primary" | "success" | "error"> = {
 };
 
 /**
- * A batch upload (chat spec 3; admin spec Tab 8 Batch Upload): audio files only, each named after
- * its file (at most 120 characters), 5 uploading at a time with their status and progress; when
+ * A batch upload (chat spec 3; admin spec Tab 8 Batch Upload): MP3s only (the others are named
+ * with why they were left out), each named after its title tag or its file (at most 120 characters), 5 uploading at a time with their status and progress; when
  * all are through, 'Batch complete' with the counts uploaded and failed.
  */
 export function BatchUploadForm({ uploader }: { uploader?: string }) {
@@ -60,8 +60,9 @@ export function BatchUploadForm({ uploader }: { uploader?: string }) {
             hidden
             onChange={(e) => {
               setSummary(null);
-              batch.add(e.target.files ?? []);
+              const files = [...(e.target.files ?? [])];
               e.target.value = "";
+              void batch.add(files);
             }}
           />
         </Button>
@@ -81,6 +82,19 @@ export function BatchUploadForm({ uploader }: { uploader?: string }) {
           </Button>
         )}
       </Stack>
+      {batch.skipped.length > 0 && (
+        <Alert severity="warning" role="alert">
+          <AlertTitle>{MP3_MESSAGES.batchSkippedTitle(batch.skipped.length)}</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {batch.skipped.map((f, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two picked files may share a name
+              <li key={i} style={{ wordBreak: "break-word" }}>
+                <strong>{f.name}</strong>: {f.problem}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
       {summary && (
         <Alert severity={summary.failed > 0 ? "warning" : "success"} role="status">
           <AlertTitle>{MP3_MESSAGES.batchCompleteTitle}</AlertTitle>

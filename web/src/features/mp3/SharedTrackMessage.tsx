@@ -1,11 +1,19 @@
-import { type Mp3TrackData, mp3TrackDataSchema, MP3_UI_TEXTS as T } from "@airwave/contracts";
+import {
+  MP3_MESSAGES,
+  type Mp3TrackData,
+  mp3TrackDataSchema,
+  MP3_UI_TEXTS as T,
+} from "@airwave/contracts";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import DownloadIcon from "@mui/icons-material/Download";
 import MusicNoteIcon from "@mui/icons-material/MusicNote";
+import MusicOffIcon from "@mui/icons-material/MusicOff";
 import { Avatar, Box, Button, Paper, Stack, Typography } from "@mui/material";
+import { useRoom, useRoomState } from "../chat/room/hooks.ts";
 import type { RoomMessageProps } from "../chat/room/ui.ts";
 import { downloadManager, useDownloads } from "./downloads.ts";
 import { formatBytes } from "./format.ts";
+import { markTrackGone } from "./room.ts";
 import { TrackPlayer } from "./TrackPlayer.tsx";
 
 const trackDataOf = (m: RoomMessageProps["message"]): Mp3TrackData | null => {
@@ -44,11 +52,16 @@ function DownloadButton({ data }: { data: Mp3TrackData }) {
 /**
  * A shared track in the chat (chat spec 3): `mp3share` as a card with the track's banner (its
  * title, the uploader), a player and a download button; `mp3share-simple` as one compact line
- * with the player. A message whose track data is missing shows its text.
+ * with the player. A message whose track data is missing shows its text. A track deleted from the
+ * library since (marked by the server, announced live, or found gone when played) keeps its banner
+ * and says "This track is no longer in the library." with neither player nor download.
  */
 export function SharedTrackMessage({ message }: RoomMessageProps) {
   const data = trackDataOf(message);
   const simple = message.type === "mp3share-simple";
+  const room = useRoom();
+  const { mp3RemovedTracks } = useRoomState("mp3RemovedTracks");
+  const gone = !!data && (data.removed === true || mp3RemovedTracks.includes(data.trackId));
   if (!data) {
     return (
       <Typography variant="body2" sx={{ px: { xs: 1, sm: 2.5 }, py: 0.75 }}>
@@ -95,7 +108,23 @@ export function SharedTrackMessage({ message }: RoomMessageProps) {
               {data.trackName}
             </Typography>
           )}
-          <TrackPlayer src={data.downloadUrl} title={data.trackName} dense />
+          {gone ? (
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: "center", py: 0.5, color: "text.secondary" }}
+            >
+              <MusicOffIcon fontSize="small" />
+              <Typography variant="body2">{MP3_MESSAGES.trackGone}</Typography>
+            </Stack>
+          ) : (
+            <TrackPlayer
+              src={data.downloadUrl}
+              title={data.trackName}
+              dense
+              onGone={() => room && markTrackGone(room, data.trackId)}
+            />
+          )}
           <Stack
             direction="row"
             useFlexGap
@@ -103,9 +132,10 @@ export function SharedTrackMessage({ message }: RoomMessageProps) {
             sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}
           >
             <Typography variant="caption" color="text.secondary">
-              {T.sharedBy(data.sharedBy)} · {formatBytes(data.fileSize)}
+              {T.sharedBy(data.sharedBy)}
+              {!gone && ` · ${formatBytes(data.fileSize)}`}
             </Typography>
-            <DownloadButton data={data} />
+            {!gone && <DownloadButton data={data} />}
           </Stack>
         </Box>
       </Paper>

@@ -14,6 +14,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { failureText, mp3Keys, uploadTrack } from "./api.ts";
 import { formatBytes, trackNameFromFile } from "./format.ts";
+import { inspectAudioFile } from "./inspect.ts";
 
 /** Chat spec 5, audio upload: the file's checks before it is sent. */
 export function fileProblem(file: File | null): string | null {
@@ -42,24 +43,60 @@ export function SingleUploadForm({
   const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  const fileRef = useRef<File | null>(null);
+  fileRef.current = file;
   const [name, setName] = useState("");
   const [uploader, setUploader] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<Mp3Track | null>(null);
 
+  // The name belongs to the picked file (filled from it, or typed while one was picked, even a
+  // refused one): the next file brings its own. A name typed before any file is kept, and so is
+  // one typed while the file is being checked.
+  const nameOfFile = useRef(false);
+  const typed = useRef(0);
+  const picks = useRef(0);
+  /** The check of the last picked file: its file once accepted. */
+  const pending = useRef<Promise<File | null>>(Promise.resolve(null));
   const pick = (picked: File | null) => {
+    const turn = ++picks.current;
+    const typedBefore = typed.current;
     setDone(null);
-    setError(picked ? fileProblem(picked) : null);
-    if (picked && fileProblem(picked)) {
-      setFile(null);
-      return;
-    }
-    setFile(picked);
-    if (picked && !name.trim()) setName(trackNameFromFile(picked.name));
+    const check = (async (): Promise<File | null> => {
+      if (!picked) {
+        setError(null);
+        setFile(null);
+        return null;
+      }
+      // Its type, size and content (an MP3), and its title tag.
+      const { problem, title } = await inspectAudioFile(picked);
+      if (turn !== picks.current) return null;
+      const typedMeanwhile = typed.current !== typedBefore;
+      setError(problem);
+      if (problem) {
+        setFile(null);
+        if (input.current) input.current.value = "";
+        if (nameOfFile.current && !typedMeanwhile) setName("");
+        nameOfFile.current = true;
+        return null;
+      }
+      setFile(picked);
+      const ofFile = nameOfFile.current;
+      if (!typedMeanwhile) {
+        setName((name) =>
+          ofFile || !name.trim() ? title || trackNameFromFile(picked.name) : name,
+        );
+      }
+      nameOfFile.current = true;
+      return picked;
+    })();
+    pending.current = check;
   };
 
   const submit = async () => {
+    // A file still being checked is waited for.
+    const file = (await pending.current) ?? fileRef.current;
     const problem = fileProblem(file);
     const checked = mp3TrackNameSchema.safeParse(name);
     if (problem || !file) return setError(problem);
@@ -74,7 +111,9 @@ export function SingleUploadForm({
       });
       setDone(answer.track);
       setFile(null);
+      pending.current = Promise.resolve(null);
       setName("");
+      nameOfFile.current = false;
       if (input.current) input.current.value = "";
       void qc.invalidateQueries({ queryKey: mp3Keys.all });
     } catch (err) {
@@ -124,7 +163,11 @@ export function SingleUploadForm({
       <TextField
         label={T.trackName}
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => {
+          setName(e.target.value);
+          typed.current += 1;
+          nameOfFile.current = file !== null || error !== null;
+        }}
         disabled={busy}
         size="small"
         slotProps={{ htmlInput: { maxLength: MP3_LIMITS.trackNameMax } }}

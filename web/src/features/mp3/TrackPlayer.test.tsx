@@ -58,14 +58,46 @@ describe("TrackPlayer", () => {
     [3, MP3_MESSAGES.playbackDecode],
     [4, MP3_MESSAGES.playbackUnsupported],
   ] as const) {
-    it(`shows 'Audio Playback Error' for media error ${code}`, () => {
+    it(`shows 'Audio Playback Error' for media error ${code}`, async () => {
+      // The file is there (a format or network error, not a deleted track).
+      vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 200 }));
       renderPlayer();
       Object.defineProperty(audio(), "error", { value: { code }, configurable: true });
       fireEvent.error(audio());
-      const dialog = screen.getByRole("dialog", { name: MP3_MESSAGES.playbackErrorTitle });
+      const dialog = await screen.findByRole("dialog", { name: MP3_MESSAGES.playbackErrorTitle });
       expect(dialog).toHaveTextContent(message);
     });
   }
+
+  it("a track whose file answers 404 says it is no longer in the library, not 'format not supported'", async () => {
+    const head = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(new Response(null, { status: 404 }));
+    renderPlayer();
+    Object.defineProperty(audio(), "error", { value: { code: 4 }, configurable: true });
+    fireEvent.error(audio());
+    const dialog = await screen.findByRole("dialog", { name: MP3_MESSAGES.playbackErrorTitle });
+    expect(dialog).toHaveTextContent(MP3_MESSAGES.trackGone);
+    expect(dialog).not.toHaveTextContent(MP3_MESSAGES.playbackUnsupported);
+    expect(head).toHaveBeenCalledWith(
+      "/api/auth/mp3/t-1/file",
+      expect.objectContaining({ method: "HEAD" }),
+    );
+  });
+
+  it("with onGone, a 404 calls it instead of opening the dialog (a shared card shows it)", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 404 }));
+    const onGone = vi.fn();
+    render(
+      <AppProviders qc={signedInQueryClient()}>
+        <TrackPlayer src="/api/auth/mp3/t-1/file" title="Tone" onGone={onGone} />
+      </AppProviders>,
+    );
+    Object.defineProperty(audio(), "error", { value: { code: 4 }, configurable: true });
+    fireEvent.error(audio());
+    await vi.waitFor(() => expect(onGone).toHaveBeenCalled());
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
 
   it("shows the unsupported-format error when play() is refused for the source", async () => {
     vi.spyOn(HTMLMediaElement.prototype, "play").mockRejectedValue(

@@ -5,13 +5,14 @@ import { Box, IconButton, LinearProgress, Typography } from "@mui/material";
 import { useEffect, useRef, useState } from "react";
 import { MessageDialog } from "../../ui/MessageDialog.tsx";
 import { formatDuration } from "./format.ts";
-import { claimPlayback, playbackErrorMessage } from "./playback.ts";
+import { claimPlayback, playbackErrorMessage, trackIsGone } from "./playback.ts";
 import { Waveform } from "./Waveform.tsx";
 
 /**
  * A track's player (chat spec 3, 9): play and pause an `<audio>` at volume 0.7, its waveform (or a
  * progress bar when the track has none), the time; a playback failure shows 'Audio Playback Error'
- * with what went wrong. Nothing loads before play.
+ * with what went wrong; a track whose file has left the library (404) says so, or calls `onGone`
+ * (a shared card then shows it in place of the player). Nothing loads before play.
  */
 export function TrackPlayer({
   src,
@@ -19,12 +20,15 @@ export function TrackPlayer({
   waveform,
   duration: knownDuration = 0,
   dense = false,
+  onGone,
 }: {
   src: string;
   title: string;
   waveform?: readonly number[];
   duration?: number;
   dense?: boolean;
+  /** The track's file is gone (404): instead of the 'Audio Playback Error' dialog. */
+  onGone?: () => void;
 }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -39,7 +43,15 @@ export function TrackPlayer({
   const fail = (err: MediaError | DOMException | Error | null) => {
     const message = playbackErrorMessage(err);
     setPlaying(false);
-    if (message) setError(message);
+    if (!message) return;
+    // A missing file looks like an unsupported format or a network error to the <audio>.
+    const mediaCode = err && !(err instanceof Error) && !(err instanceof DOMException) && err.code;
+    if (mediaCode !== 2 && mediaCode !== 4) return setError(message);
+    void trackIsGone(src).then((gone) => {
+      if (!gone) setError(message);
+      else if (onGone) onGone();
+      else setError(MP3_MESSAGES.trackGone);
+    });
   };
 
   const toggle = () => {

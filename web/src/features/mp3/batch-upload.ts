@@ -1,7 +1,8 @@
 import { MP3_LIMITS, MP3_MESSAGES } from "@airwave/contracts";
 import { useCallback, useRef, useState } from "react";
 import { failureText, uploadTrack } from "./api.ts";
-import { isAudioFile, trackNameFromFile } from "./format.ts";
+import { trackNameFromFile } from "./format.ts";
+import { inspectAudioFile } from "./inspect.ts";
 
 export type BatchStatus = "queued" | "uploading" | "done" | "error";
 
@@ -23,15 +24,41 @@ export interface BatchSummary {
 
 let nextKey = 0;
 
-/** The batch's items from picked files: audio files only, named after the file (max 120). */
-export const batchItemsOf = (files: Iterable<File>): BatchItem[] =>
-  [...files].filter(isAudioFile).map((file) => ({
-    key: `b${++nextKey}`,
-    file,
-    trackName: trackNameFromFile(file.name) || file.name.slice(0, MP3_LIMITS.trackNameMax),
-    status: "queued",
-    progress: 0,
-  }));
+/** A picked file left out of the batch, and why. */
+export interface SkippedFile {
+  name: string;
+  problem: string;
+}
+
+/**
+ * The batch's items from picked files: MP3s only, checked as the single upload checks them (type,
+ * size, content), each named after its title tag or else its file (max 120); the others skipped
+ * with why.
+ */
+export async function batchItemsOf(
+  files: Iterable<File>,
+): Promise<{ items: BatchItem[]; skipped: SkippedFile[] }> {
+  const picked = [...files];
+  const checked = await Promise.all(picked.map(inspectAudioFile));
+  const items: BatchItem[] = [];
+  const skipped: SkippedFile[] = [];
+  for (const [i, file] of picked.entries()) {
+    const { problem, title } = checked[i] ?? { problem: MP3_MESSAGES.notMp3, title: "" };
+    if (problem) {
+      skipped.push({ name: file.name, problem });
+      continue;
+    }
+    items.push({
+      key: `b${++nextKey}`,
+      file,
+      trackName:
+        title || trackNameFromFile(file.name) || file.name.slice(0, MP3_LIMITS.trackNameMax),
+      status: "queued",
+      progress: 0,
+    });
+  }
+  return { items, skipped };
+}
 
 /**
  * A batch upload (chat spec 3, admin spec 9): the queued items upload 5 at a time, each with its
@@ -49,11 +76,19 @@ export function useBatchUpload(options: { uploader?: string; onUploaded?: () => 
     [],
   );
 
-  const add = useCallback((files: Iterable<File>) => {
-    setItems((all) => [...all.filter((it) => it.status !== "done"), ...batchItemsOf(files)]);
+  const [skipped, setSkipped] = useState<SkippedFile[]>([]);
+
+  /** Adds the picked files that are MP3s; the others are listed in `skipped` with why. */
+  const add = useCallback(async (files: Iterable<File>) => {
+    const picked = await batchItemsOf(files);
+    setSkipped(picked.skipped);
+    setItems((all) => [...all.filter((it) => it.status !== "done"), ...picked.items]);
   }, []);
 
-  const clear = useCallback(() => setItems([]), []);
+  const clear = useCallback(() => {
+    setItems([]);
+    setSkipped([]);
+  }, []);
 
   const start = useCallback(
     async (queue: BatchItem[]): Promise<BatchSummary> => {
@@ -91,5 +126,5 @@ export function useBatchUpload(options: { uploader?: string; onUploaded?: () => 
     [patch],
   );
 
-  return { items, running, add, clear, start: () => start(items) };
+  return { items, skipped, running, add, clear, start: () => start(items) };
 }

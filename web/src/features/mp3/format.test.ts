@@ -13,15 +13,20 @@ describe("the MP3 library's rules", () => {
     expect(trackNameFromFile(`${"x".repeat(200)}.mp3`)).toHaveLength(MP3_LIMITS.trackNameMax);
   });
 
-  it("keeps only audio files in a batch", () => {
-    const items = batchItemsOf([
+  it("keeps only MP3s in a batch, says which files were skipped and why, names items by title tag", async () => {
+    const { items, skipped } = await batchItemsOf([
       mp3File("one.mp3"),
       mp3File("cover.png", 10, "image/png"),
-      mp3File("two.wav", 10, "audio/wav"),
+      mp3File("notes.mp3", 0, "audio/mpeg", { content: "not a song\n".repeat(40) }),
+      mp3File("two_final.mp3", 0, "audio/mpeg", { title: "Two" }),
     ]);
     expect(items.map((it) => [it.trackName, it.status, it.progress])).toEqual([
       ["one", "queued", 0],
-      ["two", "queued", 0],
+      ["Two", "queued", 0],
+    ]);
+    expect(skipped).toEqual([
+      { name: "cover.png", problem: MP3_MESSAGES.selectAudioFile },
+      { name: "notes.mp3", problem: MP3_MESSAGES.notMp3 },
     ]);
   });
 

@@ -21,10 +21,6 @@ export const formatDate = (iso: string): string => {
   return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString();
 };
 
-/** An audio file by its type (admin spec 9: a batch keeps only audio files). */
-export const isAudioFile = (file: File): boolean =>
-  file.type.startsWith("audio/") || (!file.type && /\.mp3$/i.test(file.name));
-
 /** A batch item's name: the file's name without its extension, at most 120 characters. */
 export function trackNameFromFile(fileName: string): string {
   const dot = fileName.lastIndexOf(".");

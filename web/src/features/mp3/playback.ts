@@ -29,6 +29,19 @@ export function playbackErrorMessage(
   return MP3_MESSAGES.playbackDecode;
 }
 
+/**
+ * Whether a track that failed to load has left the library: its file answers 404. An `<audio>`
+ * reports a missing file as an unsupported format (or a network error), so the player asks.
+ */
+export async function trackIsGone(src: string): Promise<boolean> {
+  try {
+    const res = await fetch(src, { method: "HEAD", credentials: "include" });
+    return res.status === 404;
+  } catch {
+    return false;
+  }
+}
+
 /** One track plays at a time on the page: starting one pauses the one before. */
 let playing: HTMLAudioElement | null = null;
 

@@ -84,8 +84,57 @@ export class FakeXhr {
 }
 
 /** An MP3 file as a picker gives it. */
-export const mp3File = (name = "sunset.mp3", size = 1000, type = "audio/mpeg") =>
-  new File([new Uint8Array(size)], name, { type });
+/** A real MP3 of 0.1 s (MPEG-2 Layer 3 frames, no tags), made by ffmpeg. */
+const TINY_MP3 = Uint8Array.from(
+  atob(
+    "//NAxAAUaIZwF1gYAH/koCY6Y6Y6Q6Ram8DugqQtmYTm2JzqdZm1IKGpu47uRiGH8fyMRiksO4GBgYsH3iAEAQy4f6N3L+GOA38Mcv7gxEAJg/h8EHYDP935cPggc0psRFDCBgMCAQD/80LECRbJcp2fmmgCAAAYEmFpP3JeJZIRRYYNIQbMBLQLTFsia1IAE+jInomIlv4W4FqBWvyRHqPUy/xzDDE0eo9f/Mi8XjEul1L//LxJGJdLpkXi8d/yoSBoShIGitXGCUxVyjgAsYD/80DECRWYWhwB3wAApgMBgMIRsYGWDWGDfgVBgpoaEYlyIBG1kk9ZidAd2NBmBgG4BUYDWA/GAcgApgEAAyYAOAFI3oi49e6z/yX/YrT//oq9X6dX/V/v0/0qGutdlstH/hhhDZACI//zQsQND/BGaH9dEAKgKYIgOYMBkYdAYcICsYfgqjopoyyhHgRCrLlqST9mvd93kf9rIv/b59f/V9HddR/6074QcccYMgbTcl5UAQcMQwnCQZMc1RH8zygzDguNIQE1gEENwV4RoFmwhP/zQMQpHpHCdFOckADjRC4yaJPgD0Fioh3K6JuB2ABwhv3m7JuFhwZFFlBq79N7iEo5QhYY0fX97vuQIjSwTRZKBS///KZMFgmyYOF8uGH/8uCAOGQwaM//+YNGUWrqSOMMYDDNfBgI//NCxAkV2No8AdlIACgVgDJWN+Ayg20UCSKWNJ1oggEwgWbKUoBVcyx/p9pKgIFCEETKyKYVACTJoclKZCKWrj5S6qE9DpUFutniLqPcRYiUeqPJxF1HuIvPctVMQU1FMy4xMDBVVVVV",
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+/** An ID3v2.3 tag holding a title (TIT2, UTF-8). */
+function id3Title(title: string): Uint8Array {
+  const text = new TextEncoder().encode(title);
+  const frameSize = text.length + 1;
+  const frame = new Uint8Array(10 + frameSize);
+  frame.set(new TextEncoder().encode("TIT2"), 0);
+  new DataView(frame.buffer).setUint32(4, frameSize);
+  frame[10] = 3;
+  frame.set(text, 11);
+  const size = frame.length;
+  const header = Uint8Array.from([
+    0x49,
+    0x44,
+    0x33,
+    3,
+    0,
+    0,
+    0,
+    0,
+    (size >> 7) & 0x7f,
+    size & 0x7f,
+  ]);
+  return Uint8Array.from([...header, ...frame]);
+}
+
+/**
+ * A picked file: an audio type holds a real (tiny) MP3, with an ID3 title when `title` is given;
+ * any other type `size` zero bytes. `content` replaces the bytes (a text named .mp3).
+ */
+export const mp3File = (
+  name = "sunset.mp3",
+  size = 1000,
+  type = "audio/mpeg",
+  { title, content }: { title?: string; content?: string } = {},
+) => {
+  const bytes =
+    content !== undefined
+      ? new TextEncoder().encode(content)
+      : type.startsWith("audio/")
+        ? Uint8Array.from([...(title ? id3Title(title) : []), ...TINY_MP3])
+        : new Uint8Array(size);
+  return new File([bytes], name, { type });
+};
 
 /** The audio element's play / pause, which jsdom leaves unimplemented. */
 export function stubAudio() {

@@ -19,13 +19,47 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Picks a file and waits until the form has checked and taken it. */
+async function pick(user: ReturnType<typeof userEvent.setup>, file: File) {
+  await user.upload(screen.getByLabelText(T.chooseFile), file);
+  await screen.findByText(new RegExp(`^${file.name} \\(`));
+}
+
 describe("SingleUploadForm", () => {
+  it("fills the name from the file's title tag, and a name typed for a refused file does not stay", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderForm(<SingleUploadForm />);
+    const name = () => screen.getByLabelText(T.trackName);
+    await pick(user, mp3File("lnm_final_v3.mp3", 0, "audio/mpeg", { title: "Late Night Mix" }));
+    expect(name()).toHaveValue("Late Night Mix");
+
+    // A text file named .mp3: refused with why; the name typed for it does not stay.
+    const notes = mp3File("notes.mp3", 0, "audio/mpeg", { content: "liner notes\n".repeat(40) });
+    await user.upload(screen.getByLabelText(T.chooseFile), notes);
+    expect(await screen.findByRole("alert")).toHaveTextContent(MP3_MESSAGES.notMp3);
+    expect(name()).toHaveValue("");
+    await user.type(name(), "Name for the notes");
+    await pick(user, mp3File("Second Song.mp3"));
+    expect(name()).toHaveValue("Second Song");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("keeps a name typed before any file is picked", async () => {
+    const user = userEvent.setup();
+    renderForm(<SingleUploadForm />);
+    const name = () => screen.getByLabelText(T.trackName);
+    await user.type(name(), "Typed First");
+    expect(name()).toHaveValue("Typed First");
+    await pick(user, mp3File("other.mp3", 0, "audio/mpeg", { title: "Tag" }));
+    expect(name()).toHaveValue("Typed First");
+  });
+
   it("sends the file and its name with the CSRF token, shows the progress, then the track", async () => {
     const user = userEvent.setup();
     const onShare = vi.fn();
     renderForm(<SingleUploadForm onShare={onShare} />);
     await user.upload(screen.getByLabelText(T.chooseFile), mp3File("Night Drive.mp3"));
-    expect(screen.getByLabelText(T.trackName)).toHaveValue("Night Drive");
+    await vi.waitFor(() => expect(screen.getByLabelText(T.trackName)).toHaveValue("Night Drive"));
     await user.clear(screen.getByLabelText(T.trackName));
     await user.type(screen.getByLabelText(T.trackName), "  Night Drive (edit)  ");
     await user.click(screen.getByRole("button", { name: T.upload }));
@@ -60,7 +94,7 @@ describe("SingleUploadForm", () => {
     renderForm(<SingleUploadForm />);
     await user.click(screen.getByRole("button", { name: T.upload }));
     expect(screen.getByRole("alert")).toHaveTextContent(MP3_MESSAGES.noFileSelected);
-    await user.upload(screen.getByLabelText(T.chooseFile), mp3File("x.mp3"));
+    await pick(user, mp3File("x.mp3"));
     await user.clear(screen.getByLabelText(T.trackName));
     await user.type(screen.getByLabelText(T.trackName), "   ");
     await user.click(screen.getByRole("button", { name: T.upload }));
@@ -71,7 +105,7 @@ describe("SingleUploadForm", () => {
   it("shows the server's refusal, and 'Upload failed' when it gives none", async () => {
     const user = userEvent.setup();
     renderForm(<SingleUploadForm />);
-    await user.upload(screen.getByLabelText(T.chooseFile), mp3File("x.mp3"));
+    await pick(user, mp3File("x.mp3"));
     await user.click(screen.getByRole("button", { name: T.upload }));
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     act(() => (FakeXhr.sent[0] as FakeXhr).answer(413, { message: MP3_MESSAGES.tooLarge }));
@@ -87,7 +121,7 @@ describe("SingleUploadForm", () => {
   it("lets an Admin credit the track to another member", async () => {
     const user = userEvent.setup();
     renderForm(<SingleUploadForm allowUploader />);
-    await user.upload(screen.getByLabelText(T.chooseFile), mp3File("x.mp3"));
+    await pick(user, mp3File("x.mp3"));
     await user.type(screen.getByLabelText(T.uploaderOverride), "bob");
     await user.click(screen.getByRole("button", { name: T.upload }));
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
@@ -104,7 +138,11 @@ describe("BatchUploadForm", () => {
       ...files,
       mp3File("cover.png", 10, "image/png"),
     ]);
-    const list = screen.getByRole("list", { name: T.batch });
+    const list = await screen.findByRole("list", { name: T.batch });
+    // The picture is left out, and the form says so.
+    const skipped = screen.getByRole("alert");
+    expect(skipped).toHaveTextContent(MP3_MESSAGES.batchSkippedTitle(1));
+    expect(skipped).toHaveTextContent(`cover.png: ${MP3_MESSAGES.selectAudioFile}`);
     expect(within(list).getAllByRole("listitem")).toHaveLength(7);
     await user.click(screen.getByRole("button", { name: T.uploadAll }));
 

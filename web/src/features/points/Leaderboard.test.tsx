@@ -104,6 +104,27 @@ describe("the leaderboard dialog", () => {
     expect(SCOREBOARD_MESSAGES.noMatch).toBe("No members match your search.");
   });
 
+  it("a member an admin left out of the scoreboard sees a note saying so, above the board", async () => {
+    clockAt("2026-11-10T12:00:00Z");
+    mockFetch(({ path }) => {
+      if (path === SCOREBOARD_API.scoreboard) return json(board);
+      if (path === POINTS_API.myPoints) return json({ points: 12, excludedFromScoreboard: true });
+      return scheduleAnswer(path) ?? json({}, 404);
+    });
+    renderDialog();
+    expect(await screen.findByText(L.excludedTitle)).toBeVisible();
+    expect(screen.getByText(L.excludedText)).toBeVisible();
+    expect(await screen.findByText("topper")).toBeVisible();
+  });
+
+  it("no note for a member on the scoreboard", async () => {
+    clockAt("2026-11-10T12:00:00Z");
+    scoreboardServer();
+    renderDialog();
+    expect(await screen.findByText("topper")).toBeVisible();
+    expect(screen.queryByText(L.excludedTitle)).toBeNull();
+  });
+
   it("closes the search from the 25th (station time) with its message", async () => {
     clockAt("2026-11-26T12:00:00Z");
     scoreboardServer();

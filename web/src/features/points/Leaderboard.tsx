@@ -10,6 +10,7 @@ import EmojiEventsIcon from "@mui/icons-material/EmojiEvents";
 import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
+  AlertTitle,
   Avatar,
   Box,
   CircularProgress,
@@ -100,8 +101,20 @@ function LeaderboardBody() {
     placeholderData: keepPreviousData,
   });
   const searchError = query.isError && sent !== "" ? query.error.message : null;
+  // An admin may leave the member out of the scoreboard: say so rather than leave them missing.
+  const mine = useQuery({
+    queryKey: pointsKeys.myStanding,
+    queryFn: ({ signal }) => pointsApi.mine(signal),
+    staleTime: 0,
+  });
   return (
     <>
+      {mine.data?.excludedFromScoreboard && (
+        <Alert severity="info" sx={{ mb: 1.5 }}>
+          <AlertTitle>{L.excludedTitle}</AlertTitle>
+          {L.excludedText}
+        </Alert>
+      )}
       <TextField
         size="small"
         fullWidth

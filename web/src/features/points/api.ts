@@ -18,6 +18,8 @@ export const pointsApi = {
 export const pointsKeys = {
   all: ["points"] as const,
   mine: ["points", "me"] as const,
+  /** The member's own answer as the leaderboard reads it (fresh when opened: their exclusion). */
+  myStanding: ["points", "me", "standing"] as const,
   scoreboard: (search: string) => ["points", "scoreboard", search] as const,
   user: (id: string) => ["points", "admin", id] as const,
 };

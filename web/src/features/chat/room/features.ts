@@ -1,6 +1,7 @@
 import { battleshipsFeature } from "../../battleships/room.ts";
 import { camsFeature } from "../../cams/room.ts";
 import { coinflipFeature } from "../../coinflip/room.ts";
+import { mp3RoomFeature } from "../../mp3/room.ts";
 import { rouletteFeature } from "../../roulette/room.ts";
 import { announcementsFeature } from "../announcements/room.ts";
 import { initialStateOf, type RoomStateOf } from "./feature.ts";
@@ -26,6 +27,7 @@ export const ROOM_FEATURES = [
   battleshipsFeature,
   rouletteFeature,
   camsFeature,
+  mp3RoomFeature,
 ] as const;
 
 type RoomFeatures = typeof ROOM_FEATURES;
