@@ -42,44 +42,29 @@ test("cams that cannot start say 'Initialization Error' with the reason, and can
 test("a chat that cannot connect says 'Initialization Error' with the reason, and recovers by itself", async ({
   openMember,
 }) => {
+  test.setTimeout(120_000);
   const a = await openMember();
   const page = a.page;
-  // The real-time server out of reach: the page's WebSockets to it fail (they are opened on a
-  // path nothing answers), until the test lets them through.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __blockSockets: boolean; WebSocket: typeof WebSocket };
-    w.__blockSockets = true;
-    const Real = w.WebSocket;
-    const Blockable = ((url: string | URL, protocols?: string | string[]) => {
-      const target =
-        w.__blockSockets && String(url).includes("/socket.io/")
-          ? String(url).replace("/socket.io/", "/no-such-socket/")
-          : url;
-      return new Real(target, protocols);
-    }) as unknown as typeof WebSocket;
-    Object.assign(Blockable, {
-      CONNECTING: Real.CONNECTING,
-      OPEN: Real.OPEN,
-      CLOSING: Real.CLOSING,
-      CLOSED: Real.CLOSED,
-    });
-    Blockable.prototype = Real.prototype;
-    w.WebSocket = Blockable;
+  // The real-time server out of reach: the page's Socket.IO connections are closed as soon as
+  // they open (the browser's own WebSocket, routed by Playwright), until the test lets them through.
+  let reachable = false;
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (reachable) ws.connectToServer();
+    else ws.close({ code: 4000, reason: "unreachable" });
   });
   await page.goto(PATHS.chat);
   const rules = page.getByRole("dialog", { name: CHAT_RULES.title });
   await rules.getByRole("button", { name: CHAT_RULES.accept }).click();
   await expect(rules).toBeHidden();
   const alert = page.getByRole("region", { name: CHAT_TEXTS.chatBox }).getByRole("alert");
-  await expect(alert).toContainText(CHAT_TEXTS.initializationError);
+  // A connection closed while it opens fails at Socket.IO's connect timeout (20 s).
+  await expect(alert).toContainText(CHAT_TEXTS.initializationError, { timeout: 35_000 });
   await expect(alert).toContainText(CHAT_TEXTS.chatCouldNotStart(CHAT_TEXTS.chatUnreachable));
   await expect(page.getByRole("button", { name: CHAT_TEXTS.bold })).toBeDisabled();
   await screenshot(page, "chat-init-error-1280", { fullPage: false });
 
   // The server reachable again: the room connects, the error goes.
-  await page.evaluate(() => {
-    (window as unknown as { __blockSockets: boolean }).__blockSockets = false;
-  });
+  reachable = true;
   await expect(page.getByRole("button", { name: CHAT_TEXTS.bold })).toBeEnabled({
     timeout: 30_000,
   });
