@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import {
   CHAT_TEXTS,
   LEADERBOARD_TEXTS as L,
@@ -28,6 +26,7 @@ import {
   uniqueName,
 } from "../support/fixtures.ts";
 import { enterChat } from "../support/games.ts";
+import { toneMp3 } from "../support/mp3-files.ts";
 
 /**
  * Issue 29, the MP3 library and the chat header as members meet them every day, at 1280x800: a
@@ -35,18 +34,9 @@ import { enterChat } from "../support/games.ts";
  * name a track by its title tag, the leaderboard of an excluded member, the header's "More" menu.
  */
 
-const run = promisify(execFile);
 let dir = "";
-const mp3 = async (name: string, seconds: number, title?: string) => {
-  const file = path.join(dir, name);
-  await run("ffmpeg", [
-    ...["-v", "error", "-nostdin", "-y", "-f", "lavfi"],
-    ...["-i", `sine=frequency=440:duration=${seconds}`],
-    ...(title ? ["-metadata", `title=${title}`] : []),
-    ...["-c:a", "libmp3lame", "-b:a", "64k", file],
-  ]);
-  return { name, mimeType: "audio/mpeg", buffer: await readFile(file) };
-};
+const mp3 = (name: string, seconds: number, title?: string) =>
+  toneMp3(dir, name, { seconds, title, bitrate: "64k" });
 const notes = {
   name: "liner notes.mp3",
   mimeType: "audio/mpeg",

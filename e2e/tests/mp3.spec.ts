@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import {
   MP3_MESSAGES as M,
   MP3_ROUTES,
@@ -20,19 +18,11 @@ import {
   uniqueName,
 } from "../support/fixtures.ts";
 import { enterChat } from "../support/games.ts";
+import { toneMp3 } from "../support/mp3-files.ts";
 
-const run = promisify(execFile);
-
-/** Test MP3s made by ffmpeg (as the server's corpus is): `seconds` of a tone. */
-async function makeMp3(dir: string, name: string, seconds: number, hz: number) {
-  const file = path.join(dir, name);
-  await run("ffmpeg", [
-    ...["-v", "error", "-nostdin", "-y", "-f", "lavfi"],
-    ...["-i", `sine=frequency=${hz}:duration=${seconds}`],
-    ...["-c:a", "libmp3lame", "-b:a", "128k", file],
-  ]);
-  return { name, mimeType: "audio/mpeg", buffer: await readFile(file) };
-}
+/** Test MP3s made by ffmpeg: `seconds` of a tone. */
+const makeMp3 = (dir: string, name: string, seconds: number, hz: number) =>
+  toneMp3(dir, name, { seconds, hz });
 
 let dir = "";
 let tone: Awaited<ReturnType<typeof makeMp3>>;

@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import {
   ADMIN_TEXTS,
   MP3_MESSAGES as M,
@@ -25,6 +23,7 @@ import {
   uniqueName,
 } from "../support/fixtures.ts";
 import { enterChat } from "../support/games.ts";
+import { toneMp3, type UploadFile } from "../support/mp3-files.ts";
 import { radioPlayer, radioPlayerStatus, useE2eStation } from "../support/station.ts";
 
 /**
@@ -37,19 +36,15 @@ import { radioPlayer, radioPlayerStatus, useE2eStation } from "../support/statio
 test.use({ launchOptions: chromiumLaunchOptions(["--autoplay-policy=no-user-gesture-required"]) });
 
 let dir = "";
-let trackFile: { name: string; mimeType: string; buffer: Buffer };
-
-const run = promisify(execFile);
+let trackFile: UploadFile;
 
 test.beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "airwave-e2e-radio-"));
-  const file = path.join(dir, "on-air.mp3");
-  await run("ffmpeg", [
-    ...["-v", "error", "-nostdin", "-y", "-f", "lavfi"],
-    ...["-i", "sine=frequency=880:duration=20:sample_rate=44100"],
-    ...["-af", "volume=0.3", "-ac", "2", "-c:a", "libmp3lame", "-b:a", "128k", file],
-  ]);
-  trackFile = { name: "on-air.mp3", mimeType: "audio/mpeg", buffer: await readFile(file) };
+  trackFile = await toneMp3(dir, "on-air.mp3", {
+    seconds: 20,
+    hz: 880,
+    filters: ["-af", "volume=0.3", "-ac", "2"],
+  });
 });
 test.afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
