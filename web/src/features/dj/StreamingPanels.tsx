@@ -14,6 +14,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useEffect, useRef, useState } from "react";
+import { visuallyHidden } from "../../ui/visually-hidden.ts";
 
 type CopyState = "idle" | "copied" | "failed";
 
@@ -49,15 +50,6 @@ function CopyButton({ value, what }: { value: string; what: string }) {
     </Tooltip>
   );
 }
-
-const visuallyHidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
 
 const mono = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" };
 

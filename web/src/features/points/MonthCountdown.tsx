@@ -2,6 +2,7 @@ import { MONTH_END_TEXTS as M, MONTH_END_PARTS as P, type PointsPeriod } from "@
 import HourglassBottomIcon from "@mui/icons-material/HourglassBottom";
 import HourglassTopIcon from "@mui/icons-material/HourglassTop";
 import { Box, Chip, Tooltip } from "@mui/material";
+import { visuallyHidden } from "../../ui/visually-hidden.ts";
 import { usePointsPeriod } from "./period.ts";
 
 /**
@@ -15,16 +16,6 @@ export function monthCountdown(period: PointsPeriod, now: number) {
     ? { frozen: true, left, text: M.untilNewMonth(left), label: M.untilNewMonthLabel(left) }
     : { frozen: false, left, text: M.untilFreeze(left), label: M.untilFreezeLabel(left) };
 }
-
-/** Read by assistive technology, not shown (the freeze chip's separator between its two lines). */
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
 
 /**
  * The countdown as a chip of the chat header (nothing until the station's time zone is known). In

@@ -20,6 +20,7 @@ import {
   useMediaQuery,
 } from "@mui/material";
 import { type TouchEvent, useEffect, useRef, useState } from "react";
+import { visuallyHidden } from "../../ui/visually-hidden.ts";
 import { radioEngine } from "./engine.ts";
 import { useNowPlaying, usePlayer } from "./hooks.ts";
 import { bindMediaSession, showOnMediaSession, trackOf } from "./media-session.ts";
@@ -44,17 +45,6 @@ function describeStation(np: NowPlaying | undefined) {
 }
 
 const BUSY: PlayerStatus[] = ["connecting", "retrying"];
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: "absolute",
-  // Strings: in `sx`, a number up to 1 is a fraction of the parent (1 would be 100%).
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
 
 /**
  * The persistent bottom player (community spec 2): play/pause, reload stream, volume 0-100 with
