@@ -19,10 +19,10 @@ describe("ArcadeButton", () => {
 
     const menu = await screen.findByRole("dialog", { name: T.arcadeTitle });
     expect(within(menu).queryByText(T.comingSoon)).toBeNull();
-    expect(within(menu).getByRole("button", { name: T.battleshipsName })).toBeEnabled();
-    expect(within(menu).getByRole("button", { name: T.rouletteName })).toBeEnabled();
+    expect(within(menu).getByRole("button", { name: new RegExp(`^${T.battleshipsName}`) })).toBeEnabled();
+    expect(within(menu).getByRole("button", { name: new RegExp(`^${T.rouletteName}`) })).toBeEnabled();
 
-    fireEvent.click(within(menu).getByRole("button", { name: T.coinflipName }));
+    fireEvent.click(within(menu).getByRole("button", { name: new RegExp(`^${T.coinflipName}`) }));
     expect(await screen.findByRole("button", { name: T.createOffer })).toBeVisible();
     expect(await screen.findByText(T.yourPoints(30))).toBeVisible();
   });

@@ -51,7 +51,7 @@ async function openRoulette(points = 100) {
     </>,
   );
   fireEvent.click(screen.getByRole("button", { name: A.arcadeOpen }));
-  fireEvent.click(await screen.findByRole("button", { name: A.rouletteName }));
+  fireEvent.click(await screen.findByRole("button", { name: new RegExp(`^${A.rouletteName}`) }));
   expect(rendered.socket.emit).toHaveBeenCalledWith(IN.joinSpectate);
   return rendered;
 }
