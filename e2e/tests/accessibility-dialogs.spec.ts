@@ -1,5 +1,6 @@
 import {
   COINFLIP_UI_TEXTS as A,
+  ADMIN_API,
   ADMIN_CHAT_SUBTABS,
   ADMIN_DELETE_MESSAGES,
   ADMIN_POSTS_MESSAGES,
@@ -8,9 +9,11 @@ import {
   ANNOUNCEMENT_TEXTS,
   AUTH_MESSAGES,
   BATTLESHIPS_UI_TEXTS,
+  CHAT_COLOUR_TEXTS,
   CHAT_RULES,
   CHAT_TEXTS,
   DJ_VOTES_UI_TEXTS,
+  EMOJI_MESSAGES,
   GIF_MESSAGES,
   IP_BAN_MESSAGES,
   LEADERBOARD_TEXTS,
@@ -27,6 +30,7 @@ import {
 import { expect, type Locator, type Page } from "@playwright/test";
 import { expectAccessible, OPEN_DIALOGS, VIEWPORTS } from "../support/axe.ts";
 import {
+  adminApi,
   adminCredentials,
   apiSession,
   notificationsBell,
@@ -105,6 +109,13 @@ for (const viewport of VIEWPORTS) {
       const forgot = page.getByRole("dialog");
       await check(page, forgot, "forgot password");
       await closeWith(forgot, "Cancel");
+      // A refused sign-in: the message dialog.
+      await page.getByLabel("Username").fill(member.username);
+      await page.getByLabel("Password").fill("not-the-password");
+      await page.getByRole("button", { name: "Login" }).click();
+      const refused = page.getByRole("dialog");
+      await check(page, refused, "sign-in refused");
+      await closeWith(refused, "OK");
 
       // The news feed: an own post with an image, its menu's dialogs, its comments.
       await signInWithApi(page, member, PATHS.newsfeed);
@@ -266,6 +277,18 @@ for (const viewport of VIEWPORTS) {
       await opens(CHAT_TEXTS.gif, GIF_MESSAGES.dialogTitle, "GIF picker", GIF_MESSAGES.close);
       await opens(MP3_UI_TEXTS.open, MP3_UI_TEXTS.open, "MP3 library");
       await opens(NAME_TAG_TEXTS.open, NAME_TAG_TEXTS.title, "name tag customiser");
+      // The composer's popovers: the emoji picker and the colour grid.
+      await page.getByRole("button", { name: EMOJI_MESSAGES.openPicker }).click();
+      const emoji = dialogNamed(page, EMOJI_MESSAGES.pickerLabel);
+      await check(page, emoji, "emoji picker");
+      await page.keyboard.press("Escape");
+      await expect(emoji).toBeHidden();
+      await page.getByRole("button", { name: CHAT_TEXTS.textColour }).click();
+      const grid = page.getByRole("radiogroup", { name: CHAT_COLOUR_TEXTS.grid });
+      await check(page, grid, "colour grid", ".MuiPopover-paper");
+      await page.keyboard.press("Escape");
+      await expect(grid).toBeHidden();
+
       // An announcement as the room receives it.
       await page.getByRole("button", { name: ANNOUNCEMENT_TEXTS.open }).click();
       const composer = dialogNamed(page, ANNOUNCEMENT_TEXTS.composerTitle);
@@ -377,6 +400,11 @@ for (const viewport of VIEWPORTS) {
       expect(applied.status(), await applied.text()).toBe(201);
       await memberApi.dispose();
 
+      // An address of TEST-NET-3 banned, for the unban confirmation (lifted at the end).
+      const bannedIp = `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
+      const admin = await adminApi();
+      const ipBan = await admin.post(ADMIN_API.ipBans, { ip: bannedIp, reason: "E2E: dialogs" });
+      expect([200, 201, 409]).toContain(ipBan.status());
       await signInWithApi(page, adminCredentials(), PATHS.admin);
       await expect(page.getByRole("heading", { name: ADMIN_TEXTS.greeting })).toBeVisible();
       const tab = async (name: string) => {
@@ -409,6 +437,22 @@ for (const viewport of VIEWPORTS) {
       }
       await page.keyboard.press("Escape");
       await expect(user).toBeHidden();
+      // The seeded banned member: the unban confirmation.
+      const banned = seeded().banned.username;
+      await page.getByRole("searchbox", { name: T.search }).fill(banned);
+      await page
+        .getByRole("row")
+        .filter({ hasText: banned })
+        .getByRole("button", { name: T.manage(banned) })
+        .click();
+      const bannedUser = dialogNamed(page, banned);
+      await check(page, bannedUser, "banned user dialog");
+      await bannedUser.getByRole("button", { name: T.unban, exact: true }).click();
+      const unban = dialogNamed(page, T.unbanTitle(banned));
+      await check(page, unban, "unban confirmation");
+      await closeWith(unban, T.cancel);
+      await page.keyboard.press("Escape");
+      await expect(bannedUser).toBeHidden();
       await page.getByRole("button", { name: T.createUser }).click();
       const create = dialogNamed(page, T.createTitle);
       await check(page, create, "create user");
@@ -436,6 +480,11 @@ for (const viewport of VIEWPORTS) {
       const banIp = dialogNamed(page, IP_BAN_MESSAGES.dialogTitle);
       await check(page, banIp, "ban an IP");
       await closeWith(banIp, "Cancel");
+      await page.getByRole("textbox", { name: IP_BAN_MESSAGES.searchLabel }).fill(bannedIp);
+      await page.getByRole("button", { name: IP_BAN_MESSAGES.unbanLabel(bannedIp) }).click();
+      const unbanIp = dialogNamed(page, IP_BAN_MESSAGES.unbanTitle);
+      await check(page, unbanIp, "unban an IP");
+      await closeWith(unbanIp, "Cancel");
 
       // DJ applications: the member's application.
       await tab("DJ Applications");
@@ -460,6 +509,8 @@ for (const viewport of VIEWPORTS) {
       const upload = dialogNamed(page, ADMIN_TEXTS.uploadDialogTitle);
       await check(page, upload, "GIF upload");
       await closeWith(upload, ADMIN_TEXTS.cancel);
+      await admin.delete(ADMIN_API.ipBan(bannedIp));
+      await admin.dispose();
     });
   });
 }
