@@ -19,8 +19,12 @@ describe("ArcadeButton", () => {
 
     const menu = await screen.findByRole("dialog", { name: T.arcadeTitle });
     expect(within(menu).queryByText(T.comingSoon)).toBeNull();
-    expect(within(menu).getByRole("button", { name: new RegExp(`^${T.battleshipsName}`) })).toBeEnabled();
-    expect(within(menu).getByRole("button", { name: new RegExp(`^${T.rouletteName}`) })).toBeEnabled();
+    expect(
+      within(menu).getByRole("button", { name: new RegExp(`^${T.battleshipsName}`) }),
+    ).toBeEnabled();
+    expect(
+      within(menu).getByRole("button", { name: new RegExp(`^${T.rouletteName}`) }),
+    ).toBeEnabled();
 
     fireEvent.click(within(menu).getByRole("button", { name: new RegExp(`^${T.coinflipName}`) }));
     expect(await screen.findByRole("button", { name: T.createOffer })).toBeVisible();
