@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import {
   COINFLIP_UI_TEXTS as A,
   ADMIN_API,
@@ -17,6 +20,8 @@ import {
   GIF_MESSAGES,
   IP_BAN_MESSAGES,
   LEADERBOARD_TEXTS,
+  MP3_MESSAGES,
+  MP3_ROUTES,
   MP3_UI_TEXTS,
   NAME_TAG_TEXTS,
   PATHS,
@@ -28,11 +33,13 @@ import {
   TICKET_MESSAGES,
 } from "@airwave/contracts";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { toneFile } from "../../server/test/stack/audio.ts";
 import { expectAccessible, OPEN_DIALOGS, VIEWPORTS } from "../support/axe.ts";
 import {
   adminApi,
   adminCredentials,
   apiSession,
+  baseUrl,
   notificationsBell,
   pngFile,
   postCard,
@@ -54,10 +61,13 @@ import { enterChat } from "../support/games.ts";
  * split by where the dialogs live (member pages, the chat room, the admin dashboard) so the workers
  * share them.
  *
- * Not opened here, each for want of something the test app does not run or a second live player:
- * the cams' alerts (CamsOverlay: a live Janus), the battleships and coin-flip game modals and the
- * coin flip's countdown (two players in a running game: battleships.spec.ts and coinflip.spec.ts
- * drive them), the "session already active" notice (a second chat tab).
+ * Not opened here: the cams' alerts (CamsOverlay: they need a live Janus); the battleships and
+ * coin-flip game modals and the coin flip's countdown (two players in a running game:
+ * battleships.spec.ts and coinflip.spec.ts drive them); the chat's "session already active" notice (a
+ * second chat tab); Apply DJ's "Submitting" dialog (open only while the request is on its way); the
+ * track player's and the pages' failure and result notices (the same MessageDialog as the refused
+ * sign-in checked here); the admin's GIF delete confirmation (the same ConfirmDialog as the others,
+ * after a GIF upload).
  */
 
 /**
@@ -80,6 +90,32 @@ async function closeWith(dialog: Locator, button: string) {
 }
 
 const dialogNamed = (page: Page, name: string | RegExp) => page.getByRole("dialog", { name });
+
+/** A second of tone as an MP3 (ffmpeg), for a library track whose delete confirmation is opened. */
+let mp3: { name: string; mimeType: string; buffer: Buffer };
+test.beforeAll(async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "airwave-e2e-a11y-"));
+  try {
+    await toneFile(path.join(dir, "tone.mp3"), 440, 1, "A11y Tone", "Tests");
+    mp3 = {
+      name: "tone.mp3",
+      mimeType: "audio/mpeg",
+      buffer: await readFile(path.join(dir, "tone.mp3")),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/** The signed-in page's member uploads a track to the MP3 library through the API. */
+async function uploadTrack(page: Page, trackName: string) {
+  const { csrfToken } = await (await page.request.get(`${baseUrl()}/api/auth/authRequest`)).json();
+  const uploaded = await page.request.post(`${baseUrl()}${MP3_ROUTES.upload.path}`, {
+    headers: { "x-csrf-token": csrfToken },
+    multipart: { file: mp3, trackName },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+}
 
 for (const viewport of VIEWPORTS) {
   const phone = viewport.width < 600;
@@ -222,6 +258,15 @@ for (const viewport of VIEWPORTS) {
       const archive = dialogNamed(page, PRIVATE_MESSAGE_MESSAGES.archiveTitle);
       await check(page, archive, "archive conversation");
       await closeWith(archive, "Cancel");
+      if (phone) {
+        // On a phone the conversation's details open in a drawer over it.
+        await page.getByText(friend.username).first().click();
+        await page.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.showDetails }).click();
+        const details = page.locator(".MuiDrawer-modal .MuiDrawer-paper");
+        await check(page, details, "conversation details");
+        await details.getByRole("button", { name: PRIVATE_MESSAGE_TEXTS.closeDetails }).click();
+        await expect(details).toBeHidden();
+      }
 
       // Tickets: a new one, and the conversation of the one opened above.
       await page.goto(PATHS.tickets);
@@ -275,7 +320,24 @@ for (const viewport of VIEWPORTS) {
       };
       // The GIF picker closes only with its own button (not Escape).
       await opens(CHAT_TEXTS.gif, GIF_MESSAGES.dialogTitle, "GIF picker", GIF_MESSAGES.close);
-      await opens(MP3_UI_TEXTS.open, MP3_UI_TEXTS.open, "MP3 library");
+      // The MP3 library, and (staff only) a track's delete confirmation.
+      const track = uniqueName("A11y Tone");
+      await uploadTrack(page, track);
+      await page.getByRole("button", { name: MP3_UI_TEXTS.open, exact: true }).click();
+      const library = dialogNamed(page, MP3_UI_TEXTS.open);
+      await check(page, library, "MP3 library");
+      await library.getByRole("tab", { name: MP3_MESSAGES.libraryTab }).click();
+      await library
+        .getByRole("listitem")
+        .filter({ hasText: track })
+        .getByRole("button", { name: MP3_MESSAGES.deleteLabel })
+        .click();
+      const deleteTrack = dialogNamed(page, MP3_UI_TEXTS.deleteTitle);
+      await check(page, deleteTrack, "MP3 track delete confirmation");
+      // Confirmed: the library is left as it was found.
+      await closeWith(deleteTrack, MP3_MESSAGES.deleteLabel);
+      await page.keyboard.press("Escape");
+      await expect(library).toBeHidden();
       await opens(NAME_TAG_TEXTS.open, NAME_TAG_TEXTS.title, "name tag customiser");
       // The composer's popovers: the emoji picker and the colour grid.
       await page.getByRole("button", { name: EMOJI_MESSAGES.openPicker }).click();
@@ -509,6 +571,17 @@ for (const viewport of VIEWPORTS) {
       const upload = dialogNamed(page, ADMIN_TEXTS.uploadDialogTitle);
       await check(page, upload, "GIF upload");
       await closeWith(upload, ADMIN_TEXTS.cancel);
+
+      // MP3: a track's delete confirmation in the library sub-tab.
+      const track = uniqueName("A11y Tone");
+      await uploadTrack(page, track);
+      await tab("MP3");
+      await page.getByRole("tab", { name: MP3_UI_TEXTS.library }).click();
+      await page.getByRole("button", { name: MP3_UI_TEXTS.adminDelete(track) }).click();
+      const deleteTrack = dialogNamed(page, MP3_UI_TEXTS.deleteTitle);
+      await check(page, deleteTrack, "MP3 admin delete confirmation");
+      // Confirmed: the library is left as it was found.
+      await closeWith(deleteTrack, MP3_MESSAGES.deleteLabel);
       await admin.delete(ADMIN_API.ipBan(bannedIp));
       await admin.dispose();
     });
