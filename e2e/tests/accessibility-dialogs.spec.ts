@@ -76,6 +76,9 @@ import { enterChat } from "../support/games.ts";
  */
 async function check(page: Page, dialog: Locator, what: string, scope = OPEN_DIALOGS) {
   await expect(dialog).toBeVisible();
+  // The pointer is moved off whatever it last clicked: a control under it (the menu item's place)
+  // would be checked in its hover colours.
+  await page.mouse.move(0, 0);
   // MUI fades and slides dialogs in: colours are read once the transitions have ended.
   await page.evaluate(
     `Promise.all(document.getAnimations().filter((a) => a.constructor.name === "CSSTransition").map((a) => a.finished.catch(() => null)))`,
