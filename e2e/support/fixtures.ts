@@ -279,3 +279,19 @@ export async function expectUnreadBadge(page: Page, count: number) {
   await expect(badge).toBeVisible();
   await expect(notificationsBell(page)).toHaveAccessibleName(`Notifications (${count} unread)`);
 }
+
+/** `friend` writes `text` to `member` through the API, so the member's inbox has a conversation. */
+export async function startConversation(member: Credentials, friend: Credentials, text: string) {
+  const memberApi = await apiSession(member);
+  const me = (await (await memberApi.get("/api/auth/userdata")).json()) as { _id: string };
+  await memberApi.dispose();
+  const friendApi = await apiSession(friend);
+  const started = await friendApi.post("/api/auth/pm/conversations", { userId: me._id });
+  expect(started.status(), await started.text()).toBe(200);
+  const { conversationId } = (await started.json()) as { conversationId: string };
+  const sent = await friendApi.post(`/api/auth/pm/conversations/${conversationId}/messages`, {
+    body: text,
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await friendApi.dispose();
+}

@@ -7,14 +7,13 @@ import {
   CHAT_TEXTS,
   PATHS,
 } from "@airwave/contracts";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { expectAccessible, VIEWPORTS } from "../support/axe.ts";
 import {
   adminCredentials,
-  apiSession,
-  type Credentials,
   registerMember,
   signInWithApi,
+  startConversation,
   test,
 } from "../support/fixtures.ts";
 
@@ -24,34 +23,6 @@ import {
  * (its rules accepted, the room connected), the inbox (a conversation open) and every admin tab
  * are looked at open.
  */
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const BLOCKING = new Set(["serious", "critical"]);
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
-
-/** Runs axe on what the page shows now; fails with each blocking violation and where it is. */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    // axe keeps this WCAG 2.1 A rule (2.5.3 Label in Name) among its experimental ones: on.
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  const blocking = violations
-    .filter((v) => BLOCKING.has(v.impact ?? ""))
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n${v.nodes
-          .slice(0, 5)
-          .map((n) => `    ${n.target.join(" ")}  ${n.html.slice(0, 300)}`)
-          .join("\n")}`,
-    );
-  expect
-    .soft(blocking, `${what} (${page.viewportSize()?.width} px)\n${blocking.join("\n")}`)
-    .toEqual([]);
-}
 
 /** Opens `path` and waits until its main content (`ready`) shows and the network is quiet. */
 async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
@@ -91,7 +62,7 @@ for (const viewport of VIEWPORTS) {
     }) => {
       const member = await registerMember(page);
       const friend = await registerMember(page);
-      await openConversation(member, friend);
+      await startConversation(member, friend, "Hi there, welcome to the station!");
       await signInWithApi(page, member);
       const pages: [string, (page: Page) => Promise<void>][] = [
         [PATHS.home, anyHeading],
@@ -151,20 +122,4 @@ for (const viewport of VIEWPORTS) {
       }
     });
   });
-}
-
-/** `friend` writes to `member` through the API, so the member's inbox has a conversation. */
-async function openConversation(member: Credentials, friend: Credentials) {
-  const memberApi = await apiSession(member);
-  const me = (await (await memberApi.get("/api/auth/userdata")).json()) as { _id: string };
-  await memberApi.dispose();
-  const friendApi = await apiSession(friend);
-  const started = await friendApi.post("/api/auth/pm/conversations", { userId: me._id });
-  expect(started.status(), await started.text()).toBe(200);
-  const { conversationId } = (await started.json()) as { conversationId: string };
-  const sent = await friendApi.post(`/api/auth/pm/conversations/${conversationId}/messages`, {
-    body: "Hi there, welcome to the station!",
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  await friendApi.dispose();
 }

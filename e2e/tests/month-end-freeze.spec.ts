@@ -116,7 +116,8 @@ async function banner(page: Page): Promise<Locator> {
 async function expectArcadeClosed(page: Page) {
   await page.getByRole("button", { name: A.arcadeOpen }).click();
   const arcade = page.getByRole("dialog", { name: A.arcadeTitle });
-  const tile = (name: string) => arcade.getByRole("button", { name: `${name} (${M.closedMark})` });
+  const tile = (name: string) =>
+    arcade.getByRole("button", { name: new RegExp(`^${name}\\s*${M.closedMark}`) });
   await expect(arcade.getByText(M.closedMark)).toHaveCount(3);
   await expect(tile(A.coinflipName)).toBeDisabled();
   await expect(tile(A.battleshipsName)).toBeDisabled();

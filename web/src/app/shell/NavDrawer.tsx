@@ -80,7 +80,14 @@ export function NavDrawer({
   return mobile ? (
     // Closed, the phone's drawer is not mounted at all (its links, the member search, the modal
     // and its slide): a page's first load does not pay for what it does not show.
-    <Drawer variant="temporary" open={open} onClose={onClose} sx={{ "& .MuiDrawer-paper": paper }}>
+    // Its paper is a modal dialog (role="dialog"): named like the button that opens it.
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      sx={{ "& .MuiDrawer-paper": paper }}
+      slotProps={{ paper: { "aria-label": "Menu" } as object }}
+    >
       {content}
     </Drawer>
   ) : (

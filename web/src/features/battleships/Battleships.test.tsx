@@ -34,7 +34,9 @@ describe("the battleships wager dialog", () => {
     const { socket } = await renderInRoom(<ArcadeButton me={me} mobile={false} />);
     fireEvent.click(screen.getByRole("button", { name: CT.arcadeOpen }));
     const menu = await screen.findByRole("dialog", { name: CT.arcadeTitle });
-    fireEvent.click(within(menu).getByRole("button", { name: CT.battleshipsName }));
+    fireEvent.click(
+      within(menu).getByRole("button", { name: new RegExp(`^${CT.battleshipsName}`) }),
+    );
     const dialog = await screen.findByRole("dialog", { name: T.wagerTitle });
     expect(wagerBox()).toHaveValue(String(BATTLESHIPS_LIMITS.minWager));
     await within(dialog).findByText(CT.yourPoints(42));

@@ -18,8 +18,13 @@ export function ImageViewer({
       open={open}
       onClose={onClose}
       maxWidth="lg"
-      aria-label={alt || "Image"}
-      slotProps={{ paper: { sx: { bgcolor: "common.black", m: 1, minWidth: 240 } } }}
+      // The name goes on the paper, the element with role="dialog" (on the Dialog it lands on the root).
+      slotProps={{
+        paper: {
+          "aria-label": alt || "Image",
+          sx: { bgcolor: "common.black", m: 1, minWidth: 240 },
+        } as object,
+      }}
     >
       <Box sx={{ display: "flex", justifyContent: "flex-end", p: 0.5 }}>
         <IconButton aria-label="Close image" onClick={onClose}>

@@ -4,6 +4,7 @@ import {
   LAYOUT,
   PRIVATE_MESSAGE_LIMITS,
   PRIVATE_MESSAGE_MESSAGES,
+  PRIVATE_MESSAGE_TEXTS,
   USER_EVENTS,
 } from "@airwave/contracts";
 import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
@@ -323,7 +324,13 @@ export function InboxPage() {
           onClose={() => setDetailsOverlay(false)}
           // Above the top bar (which sits above drawers).
           sx={{ zIndex: (t) => t.zIndex.modal }}
-          slotProps={{ paper: { sx: { width: { xs: "100%", sm: 320 } } } }}
+          // Its paper is a modal dialog (role="dialog"): named like the button that opens it.
+          slotProps={{
+            paper: {
+              "aria-label": PRIVATE_MESSAGE_TEXTS.showDetails,
+              sx: { width: { xs: "100%", sm: 320 } },
+            } as object,
+          }}
         >
           {details}
         </Drawer>

@@ -12,6 +12,12 @@ export type Position = Pick<RouletteBet, "type" | "value">;
 
 /** The numbers' rows as the table shows them: 3, 6 … 36 on top, 1, 4 … 34 at the bottom. */
 const ROWS = [3, 2, 1].map((top) => Array.from({ length: 12 }, (_, i) => top + i * 3));
+/** A cell's name: the bet, then what the cell shows when the bet's name lacks it (WCAG 2.5.3). */
+const betName = (position: Position, label: string) => {
+  const name = T.betOn(positionLabel(position));
+  return name.includes(label) ? name : `${name}, ${label}`;
+};
+
 /** The 2:1 column bet of each row (the top row is column 3). */
 const ROW_COLUMN = [3, 2, 1];
 
@@ -57,7 +63,7 @@ function Cell({
     <ButtonBase
       onClick={() => onBet(position)}
       disabled={disabled}
-      aria-label={`${T.betOn(positionLabel(position))}${amount ? ` (${amount})` : ""}`}
+      aria-label={`${betName(position, label)}${amount ? ` (${amount})` : ""}`}
       sx={{
         gridColumn: column,
         gridRow: row,
