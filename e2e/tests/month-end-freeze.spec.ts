@@ -1,25 +1,15 @@
 import {
   COINFLIP_UI_TEXTS as A,
-  addMonths,
   CHAT_TEXTS,
   DJ_VOTES_API,
   MONTH_END_TEXTS as M,
   pointsPeriod,
   ROULETTE_MESSAGES as R,
-  type ScheduleAnswer,
-  stationMonth,
   ROULETTE_UI_TEXTS as T,
 } from "@airwave/contracts";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { CLOCK_SEAM } from "../../server/src/platform/clock-seam.ts";
-import {
-  adminApi,
-  apiSession,
-  type MemberSession,
-  screenshot,
-  seeded,
-  test,
-} from "../support/fixtures.ts";
+import { dayOfPastMonth, moveClocks, restoreClock, stationTimeZone } from "../support/clock.ts";
+import { apiSession, type MemberSession, screenshot, seeded, test } from "../support/fixtures.ts";
 import { enterChat, myPoints } from "../support/games.ts";
 
 /**
@@ -39,30 +29,7 @@ const NO_VOTES = 1;
 const VOTES_DESKTOP = 2;
 const VOTES_PHONE = 3;
 
-async function stationTimeZone(page: Page): Promise<string> {
-  return ((await (await page.request.get("/api/auth/schedule")).json()) as ScheduleAnswer).timeZone;
-}
-
-/** Day `day` at 12:00 UTC of the month `monthsBack` months before this one (always in the past). */
-function dayOfPastMonth(timeZone: string, monthsBack: number, day: number): Date {
-  const month = addMonths(stationMonth(new Date(), timeZone).key, -monthsBack);
-  return new Date(`${month}-${String(day).padStart(2, "0")}T12:00:00Z`);
-}
-
-/** Moves the app's clock (the test seam, as the admin) and the page's to `at`; both run on. */
-async function moveClocks(at: Date, page?: Page) {
-  const admin = await adminApi();
-  const res = await admin.put(CLOCK_SEAM, { at: at.toISOString() });
-  expect(res.status(), "the clock seam").toBe(200);
-  await admin.dispose();
-  await page?.clock.setSystemTime(at);
-}
-
-test.afterEach(async () => {
-  const admin = await adminApi();
-  expect((await admin.put(CLOCK_SEAM, { at: null })).status()).toBe(200);
-  await admin.dispose();
-});
+test.afterEach(restoreClock);
 
 /** The member votes for the seeded DJ on the 10th of that past month (voting open then). */
 async function voteOnThe10th({ member }: MemberSession, timeZone: string, monthsBack: number) {
