@@ -7,11 +7,7 @@ import {
 import { FormControlLabel, Paper, Stack, Switch, Typography } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import {
-  storeThemeSettings,
-  themeSettingsKey,
-  useThemeSettings,
-} from "../effects/theme-settings.ts";
+import { storeThemeSettings, themeSettingsKey, useThemeSettings } from "../effects/index.ts";
 import { adminApi } from "./api.ts";
 
 /**

@@ -4,7 +4,7 @@ import RefreshIcon from "@mui/icons-material/Refresh";
 import VisibilityOffIcon from "@mui/icons-material/VisibilityOff";
 import { Box, Paper, Typography } from "@mui/material";
 import { useRef, useState } from "react";
-import { RopeLights } from "../effects/RopeLights.tsx";
+import { RopeLights } from "../effects/index.ts";
 import { CamButton } from "./CamButton.tsx";
 import { CamVideo } from "./CamVideo.tsx";
 import { useTileHealth } from "./tile-health.ts";

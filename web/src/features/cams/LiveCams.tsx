@@ -6,7 +6,7 @@ import { Box, Button, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useRoomState } from "../chat/room/hooks.ts";
 import type { RoomUiProps } from "../chat/room/ui.ts";
-import { activeEffects, useThemeSettings } from "../effects/theme-settings.ts";
+import { activeEffects, useThemeSettings } from "../effects/index.ts";
 import { CamButton } from "./CamButton.tsx";
 import { CamTile } from "./CamTile.tsx";
 import { CamWindow } from "./CamWindow.tsx";

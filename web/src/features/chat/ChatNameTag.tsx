@@ -2,7 +2,7 @@ import { type NameTagStyling, nameTagStyleSchema } from "@airwave/contracts";
 import { Box } from "@mui/material";
 import { keyframes, type SxProps, type Theme } from "@mui/material/styles";
 import { memo } from "react";
-import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
+import { usePrefersReducedMotion } from "../effects/index.ts";
 
 const pulse = keyframes`
   0%, 100% { transform: scale(1); filter: brightness(1); }

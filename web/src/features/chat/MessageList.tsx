@@ -28,7 +28,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
+import { usePrefersReducedMotion } from "../effects/index.ts";
 import { ChatMessageText } from "./ChatMessageText.tsx";
 import { ChatNameTag } from "./ChatNameTag.tsx";
 import type { Pulse } from "./room/messages.ts";

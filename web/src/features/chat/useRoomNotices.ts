@@ -8,7 +8,7 @@ import { useSnackbar } from "notistack";
 import type { DialogMessage } from "../../ui/MessageDialog.tsx";
 import { kickDestination } from "../auth/ban-record.ts";
 import { signOut } from "../auth/LogoutPage.tsx";
-import { queueFireworks } from "../effects/fireworks-queue.ts";
+import { queueFireworks } from "../effects/index.ts";
 import type { ChatRoom } from "./room/features.ts";
 import { useRoomEvent } from "./room/hooks.ts";
 import { isRecord, messageOf } from "./room/payload.ts";

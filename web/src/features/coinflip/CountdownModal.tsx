@@ -13,7 +13,7 @@ import {
 import { GameOutcome } from "../arcade/GameOutcome.tsx";
 import { useRefreshPointsWhenOver, useTicker } from "../arcade/hooks.ts";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
-import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
+import { usePrefersReducedMotion } from "../effects/index.ts";
 import { Coin } from "./Coin.tsx";
 import { dismissCoinflip } from "./hooks.ts";
 import type { ActiveCoinflip } from "./room.ts";

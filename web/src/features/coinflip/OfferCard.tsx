@@ -8,7 +8,7 @@ import { secondsLeft, useTicker } from "../arcade/hooks.ts";
 import { AcceptArea, type ChipTone, OfferCardFrame } from "../arcade/OfferCard.tsx";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
 import type { RoomMessageProps } from "../chat/room/ui.ts";
-import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
+import { usePrefersReducedMotion } from "../effects/index.ts";
 import { Coin } from "./Coin.tsx";
 import { acceptCoinflip } from "./hooks.ts";
 

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { GameWagerDialog, type WagerDialogProps } from "../arcade/GameWagerDialog.tsx";
 import { wagerProblemOf } from "../arcade/WagerField.tsx";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
-import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
+import { usePrefersReducedMotion } from "../effects/index.ts";
 import { Coin } from "./Coin.tsx";
 import { createCoinflip } from "./hooks.ts";
 import { hasActiveOffer } from "./room.ts";

@@ -28,7 +28,7 @@ import { useEffect, useState } from "react";
 import { PanelDialog } from "../../ui/PanelDialog.tsx";
 import { useGamesClosed, useMyPoints, useTicker } from "../arcade/hooks.ts";
 import { useRoom, useRoomState } from "../chat/room/hooks.ts";
-import { usePrefersReducedMotion } from "../effects/reduced-motion.ts";
+import { usePrefersReducedMotion } from "../effects/index.ts";
 import { BettingBoard, type Position } from "./BettingBoard.tsx";
 import { closeRoulette, joinRoulette, showRouletteError } from "./room.ts";
 import { VerifyView } from "./VerifyView.tsx";
